@@ -1,0 +1,41 @@
+# coinproofs: `make prove` sets up .venv when it is missing, proves the default claims into
+# certificates/ and re-checks them with the kernel alone.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+OUT    ?= certificates
+JOBS   ?= 2
+
+.PHONY: setup prove verify test test-all bench lint clean
+
+$(BIN)/coinproofs: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(BIN)/coinproofs
+
+prove: setup
+	$(BIN)/coinproofs prove --out $(OUT) --jobs $(JOBS)
+	$(BIN)/coinproofs verify $(OUT)
+
+verify: setup
+	$(BIN)/coinproofs verify $(OUT)
+
+test: setup
+	$(BIN)/python -m pytest
+
+test-all: setup
+	$(BIN)/python -m pytest -m ''
+
+bench: setup
+	$(BIN)/python bench/run_all.py
+
+lint: setup
+	$(BIN)/ruff check coinproofs tests bench
+	$(BIN)/mypy coinproofs/verify
+	$(BIN)/lint-imports
+
+clean:
+	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,57 @@
+"""The `coinproofs` command: one sub-command group per game, plus claims, prove and verify.
+
+Heavy libraries (z3, sympy, matplotlib) are imported inside the commands that need them, so
+that `coinproofs devil solve 8` starts in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from coinproofs import __version__
+from coinproofs.cli import claims, devil, norepeat, penny
+from coinproofs.cli.common import UserError
+from coinproofs.verify.certificate import Rejected
+
+GROUPS = (devil, penny, norepeat, claims)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser for every sub-command."""
+    top = argparse.ArgumentParser(
+        prog="coinproofs",
+        description="Prove facts about coin games and check the certificates. "
+                    "Run `coinproofs COMMAND --help` for each command.",
+    )
+    top.add_argument("--version", action="version", version=f"coinproofs {__version__}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for group in GROUPS:
+        group.register(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; errors become one sentence on stderr and exit status 2."""
+    args = parser().parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except (UserError, Rejected, ValueError, OSError) as error:
+        print(f"coinproofs: error: {_sentence(error)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("coinproofs: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+def _sentence(error: BaseException) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"not valid JSON ({error.msg} at line {error.lineno})"
+    if isinstance(error, FileNotFoundError):
+        return f"no such file: {error.filename}"
+    if isinstance(error, OSError) and error.filename:
+        return f"cannot use {error.filename}: {error.strerror}"
+    return str(error)

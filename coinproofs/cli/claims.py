@@ -1,0 +1,142 @@
+"""`coinproofs claims`, `prove` and `verify`: the claim registry and the certificates."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from coinproofs.cli.common import UserError, positive_int, print_json
+
+
+def register(commands: Any) -> None:
+    listing = commands.add_parser("claims", help="list the claims coinproofs can prove",
+                                  description="List every registered claim with its statement.")
+    listing.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    listing.add_argument("--all", action="store_true",
+                         help="include the claims left out of the default `prove` run")
+    listing.set_defaults(handler=list_claims)
+
+    prove = commands.add_parser(
+        "prove", help="prove claims and write their certificates",
+        description="Prove the named claims (ids or globs such as 'devil.*'; the default set "
+                    "when none is named), write one <id>.json certificate per claim into the "
+                    "output folder, and re-check each with the kernel. Exit 0 iff every claim "
+                    "was proved.")
+    prove.add_argument("ids", nargs="*", metavar="ID-or-glob")
+    prove.add_argument("--out", type=Path, default=Path("certificates"),
+                       help="output folder (default: certificates)")
+    prove.add_argument("--jobs", type=positive_int, default=1, help="claims proved at once")
+    prove.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    prove.set_defaults(handler=prove_claims)
+
+    verify = commands.add_parser(
+        "verify", help="re-check certificates with the trusted kernel alone",
+        description="Check certificates with the kernel (coinproofs/verify) alone: no engine, "
+                    "encoder or solver is consulted. Exit 0 iff every certificate checks.")
+    verify.add_argument("paths", nargs="*", type=Path, metavar="DIR-or-FILE",
+                        help="certificate files or folders of them (default: certificates)")
+    verify.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    verify.set_defaults(handler=verify_certificates)
+
+
+def list_claims(args: argparse.Namespace) -> int:
+    from coinproofs.proofs.registry import all_claims
+
+    specs = [spec for spec in all_claims() if spec.default or args.all]
+    if args.json:
+        print_json([spec.as_json() | {"default": spec.default} for spec in specs])
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("claim", "statement", title="coinproofs claims")
+    for spec in specs:
+        table.add_row(spec.id, spec.statement)
+    Console().print(table)
+    return 0
+
+
+def prove_claims(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from coinproofs.proofs.registry import select
+    from coinproofs.proofs.runner import Outcome, prove_all
+
+    specs = select(args.ids)
+    errors = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+               TimeElapsedColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        task = progress.add_task("proving", total=len(specs))
+
+        def started(message: str) -> None:
+            progress.update(task, description=f"proving {message}")
+
+        def done(outcome: Outcome) -> None:
+            progress.advance(task)
+            mark = "[green]proved[/green]" if outcome.proved else "[red]NOT proved[/red]"
+            errors.print(f"{mark} {outcome.claim_id} ({outcome.seconds:.2f} s)"
+                         + (f": {outcome.reason}" if outcome.reason else ""), highlight=False)
+
+        outcomes = prove_all(specs, args.out, args.jobs, started, done)
+    if args.json:
+        print_json([{"id": o.claim_id, "proved": o.proved, "evidence": list(o.methods),
+                     "seconds": round(o.seconds, 3), "reason": o.reason} for o in outcomes])
+    else:
+        _print_table("proofs", [(o.claim_id, o.proved, o.methods, o.seconds, o.reason)
+                                for o in outcomes])
+    return 0 if all(o.proved for o in outcomes) else 1
+
+
+def certificate_files(paths: list[Path]) -> list[Path]:
+    """The certificate files named, directly or as folders of `*.json` files."""
+    files: list[Path] = []
+    for path in paths or [Path("certificates")]:
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.json")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UserError(f"{path} is neither a certificate file nor a folder "
+                            "(run `coinproofs prove` first)")
+    if not files:
+        raise UserError(f"no certificates (*.json) found in {', '.join(map(str, paths or ['certificates']))}")
+    return files
+
+
+def verify_certificates(args: argparse.Namespace) -> int:
+    # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
+    from coinproofs.verify.certificate import Rejected, check_file
+
+    rows: list[tuple[str, bool, tuple[str, ...], float, str]] = []
+    for path in certificate_files(args.paths):
+        start = time.perf_counter()
+        try:
+            verdict = check_file(path)
+            rows.append((verdict.claim.id, True, tuple(verdict.methods),
+                         time.perf_counter() - start, ""))
+        except Rejected as rejection:
+            rows.append((str(path), False, (), time.perf_counter() - start, str(rejection)))
+    if args.json:
+        print_json([{"id": name, "accepted": ok, "evidence": list(methods),
+                     "seconds": round(seconds, 3), "reason": reason}
+                    for name, ok, methods, seconds, reason in rows])
+    else:
+        _print_table("certificates", rows, good="accepted", bad="REJECTED")
+    return 0 if all(ok for _, ok, _, _, _ in rows) else 1
+
+
+def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float, str]],
+                 good: str = "proved", bad: str = "NOT proved") -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("claim", "verdict", "evidence", "seconds", "reason", title=title)
+    for name, ok, methods, seconds, reason in rows:
+        verdict = f"[green]{good}[/green]" if ok else f"[red]{bad}[/red]"
+        table.add_row(name, verdict, ", ".join(methods), f"{seconds:.2f}", reason)
+    Console(file=sys.stdout).print(table)

@@ -1,0 +1,103 @@
+"""Claims about the devil's coin flip and the provers that find their evidence.
+
+* ``devil.nN.shortest`` for N = 1, 2, 4, 8: a breadth-first search finds a shortest strategy
+  (evidence: the strategy) and its layers of beliefs show that nothing shorter reaches the goal
+  (evidence: reachability); for N <= 4 an LRAT proof also refutes length 2^N - 2, and the SAT
+  model at 2^N - 1 is a second strategy.
+* ``devil.nN.impossible`` for every N <= 64 that is not a power of two: the devil's invariant
+  and the algebraic certificate; for N = 3, 5, 6, 7 also the closed set of reachable beliefs.
+* ``devil.n16.lamping``: John Lamping's 65,535-move strategy for 16 coins wins.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
+from coinproofs.verify.devil import statement
+
+SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
+REACHABLE = (3, 5, 6, 7)  # small enough to close the set of reachable beliefs by search
+LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
+LARGEST_IMPOSSIBLE = 64
+INLINE_MOVES = 300  # longer strategies go to an artifact file
+
+LOWER_BOUND_LEMMA = (
+    "Lemma (docs/lemmas.md): against a devil that never rotates, the state after t moves is "
+    "the initial state XOR the first t moves, so a winning strategy's prefix XORs (with the "
+    "empty prefix) must meet all 2^N initial states; hence it has at least 2^N - 1 moves.")
+
+
+def is_power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+def strategy_evidence(context: ProofContext, moves: list[int], **extra: object) -> Evidence:
+    """A strategy in Norvig's notation, inline when short, else in an artifact file."""
+    from coinproofs.games.devil import positions
+
+    notation = [positions(move) for move in moves]
+    if len(moves) <= INLINE_MOVES:
+        return {"method": "strategy", "moves": notation, **extra}
+    artifact = context.artifact("moves.json", json.dumps(notation).encode())
+    return {"method": "strategy", **artifact, "length": len(moves), **extra}
+
+
+def search_evidence(context: ProofContext, n: int) -> list[Evidence]:
+    """Breadth-first search: the strategy it finds (if any) and its layers of beliefs."""
+    from coinproofs.games.devil import search
+
+    context.progress(f"devil.n{n}: breadth-first search")
+    result = search(n)
+    layers = [[int(belief) for belief in layer] for layer in result.layers]
+    evidence: list[Evidence] = []
+    if result.strategy is not None:
+        evidence.append(strategy_evidence(context, result.strategy, found_by="breadth-first search"))
+    artifact = context.artifact("layers.json", json.dumps(layers).encode())
+    evidence.append({"method": "reachability", **artifact, "depths": len(layers),
+                     "beliefs": sum(map(len, layers))})
+    return evidence
+
+
+def prove_shortest(n: int, context: ProofContext) -> list[Evidence]:
+    evidence = search_evidence(context, n)
+    if n <= LRAT_UP_TO:
+        from coinproofs.proofs.devil_sat import lower_bound_evidence, sat_strategy_evidence
+
+        length = SHORTEST[n]
+        if length >= 2:
+            evidence.append(lower_bound_evidence(context, n, length - 1))
+        evidence.append(sat_strategy_evidence(context, n, length))
+    return evidence
+
+
+def prove_impossible(n: int, context: ProofContext) -> list[Evidence]:
+    from coinproofs.proofs.devil_nonexistence import algebraic_evidence, invariant_evidence
+
+    evidence = search_evidence(context, n) if n in REACHABLE else []
+    evidence += invariant_evidence(context, n)
+    evidence.append(algebraic_evidence(context, n))
+    return evidence
+
+
+def prove_lamping(n: int, context: ProofContext) -> list[Evidence]:
+    from coinproofs.games.devil import lamping
+
+    return [strategy_evidence(context, lamping(n), found_by="Lamping's construction")]
+
+
+def claim(n: int, kind: str, value: int | None, prover: object, **options: object) -> ClaimSpec:
+    return ClaimSpec(id=f"devil.n{n}.{kind}", game="devil", kind=kind, params={"n": n},
+                     value=value, statement=statement(kind, n, value),
+                     prove=partial(prover, n), **options)  # type: ignore[arg-type]
+
+
+def claims() -> list[ClaimSpec]:
+    """Every registered claim about the devil's coin flip."""
+    specs = [claim(n, "shortest", length, prove_shortest, lemmas=(LOWER_BOUND_LEMMA,))
+             for n, length in SHORTEST.items()]
+    specs += [claim(n, "impossible", None, prove_impossible)
+              for n in range(3, LARGEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
+    specs.append(claim(16, "lamping", 2**16 - 1, prove_lamping, lemmas=(LOWER_BOUND_LEMMA,)))
+    return specs

@@ -1,0 +1,415 @@
+"""The devil's coin flip, written again from its definition, for the kernel.
+
+N coins lie on a round table at positions 0..N-1. A coin state is an int: bit i is the coin at
+position i, 1 = tails, so all heads is 0. A move is an int: the positions to flip. Before each
+move the devil rotates the table by any r (position i goes to (i + r) mod N); then the named
+positions are flipped. The game ends as soon as all coins show heads. A strategy (a fixed list
+of moves) wins if every initial state and every choice of rotations reaches all heads by its
+last move.
+
+This module shares no code with the fast engine (``coinproofs/games/devil.py``); the tests make
+the two agree. It checks three kinds of evidence:
+
+* ``strategy``: exact simulation of every initial state against every rotation sequence;
+* ``reachability``: layers of beliefs (sets of rotation orbits) that contain the start, are
+  closed under every move, and never contain the goal, so no strategy can reach it;
+* the SAT, invariant and algebraic evidence of ``devil_cnf.py`` and ``devil_invariant.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+
+MAX_SIMULATION_N = 20  # 2^20 states: a strategy is simulated exactly on every state
+MAX_BELIEF_N = 9  # 60 rotation orbits: a belief (set of orbits) still fits in 64 bits
+
+Bits = npt.NDArray[np.uint8]
+
+
+# --- The rules ------------------------------------------------------------------------------
+
+def rotate(state: int, r: int, n: int) -> int:
+    """The state after turning the table by r: the coin at position i moves to (i + r) mod n."""
+    r %= n
+    everything = (1 << n) - 1
+    return ((state << r) | (state >> (n - r))) & everything
+
+
+def rotations(state: int, n: int) -> list[int]:
+    """The distinct states the devil can turn `state` into (sorted)."""
+    return sorted({rotate(state, r, n) for r in range(n)})
+
+
+def lamping(n: int) -> list[int]:
+    """John Lamping's strategy for n = 2^k coins: for 2m coins, with the m-coin strategy o,
+    d_i = o_i on both halves and s_i = o_i on the first half: d..d, s_1, d..d, s_2, ..., d..d."""
+    expect(n >= 1 and n & (n - 1) == 0, f"Lamping's construction needs a power of 2, not {n}")
+    strategy = [1]
+    m = 1
+    while m < n:
+        doubled = [o | (o << m) for o in strategy]
+        single = strategy
+        strategy = list(doubled)
+        for s in single:
+            strategy += [s, *doubled]
+        m *= 2
+    return strategy
+
+
+# --- Exact simulation of a strategy, on every state at once ----------------------------------
+#
+# The set of states the game may be in after the devil's rotation is closed under rotation.
+# If V is such a set, the states after flipping `move` and letting the devil rotate again are
+# the union over the rotations m' of `move` of V XOR m' (rotate(v ^ m, r) = rotate(v, r) ^
+# rotate(m, r)), less all heads, where the game has ended. So a strategy wins iff this set,
+# started from every state but all heads, is empty after the last move. Sets of states are
+# bit-packed (bit x of the array is state x) and XOR-translated a byte at a time.
+
+@cache
+def _bit_shuffles() -> npt.NDArray[np.uint8]:
+    """table[t][byte]: the byte whose bit b ^ t is bit b of `byte` (XOR by t < 8 within a byte)."""
+    table = np.zeros((8, 256), dtype=np.uint8)
+    for t in range(8):
+        for byte in range(256):
+            table[t, byte] = sum(1 << (b ^ t) for b in range(8) if byte >> b & 1)
+    return table
+
+
+def _translate(states: Bits, m: int) -> Bits:
+    """The packed set {x ^ m : x in states}."""
+    low, high = m & 7, m >> 3
+    byte_index = np.arange(len(states)) ^ high
+    return _bit_shuffles()[low][states[byte_index]]
+
+
+def _packed(members: npt.NDArray[np.bool_]) -> Bits:
+    """A set of states as bits (bit x of the result is state x), padded to a whole byte."""
+    return np.packbits(members, bitorder="little")
+
+
+def _contains(states: Bits, x: int) -> bool:
+    return bool(states[x >> 3] >> (x & 7) & 1)
+
+
+def _start(n: int) -> Bits:
+    """Every state but all heads (an all-heads start has already won)."""
+    members = np.ones(1 << n, dtype=np.bool_)
+    members[0] = False
+    return _packed(members)
+
+
+def _after(states: Bits, move: int, n: int) -> Bits:
+    """The rotation-closed set of unfinished states after `move` from rotation-closed `states`."""
+    result = np.zeros_like(states)
+    for m in rotations(move, n):
+        result |= _translate(states, m)
+    result[0] &= 0xFE  # all heads: the game is over
+    return result
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Initial coins and the devil's rotations (one per move) that escape the strategy."""
+
+    initial: int
+    rotations: list[int]
+
+
+def play(initial: int, devil: Sequence[int], strategy: Sequence[int], n: int) -> int:
+    """The final state of one concrete game (all heads, 0, as soon as it is reached)."""
+    state = initial
+    for r, move in zip(devil, strategy):
+        if state == 0:
+            break
+        state = rotate(state, r, n) ^ move
+    return state
+
+
+def check_moves(strategy: Sequence[int], n: int) -> None:
+    """Reject moves that name positions outside 0..n-1."""
+    for i, move in enumerate(strategy, 1):
+        expect(isinstance(move, int) and 0 <= move < 1 << n,
+               f"move {i} names a position outside 0..{n - 1}")
+
+
+def simulate(strategy: Sequence[int], n: int) -> Counterexample | None:
+    """None if `strategy` wins for n coins; otherwise a game that it does not win."""
+    expect(1 <= n <= MAX_SIMULATION_N, f"exact simulation handles 1..{MAX_SIMULATION_N} coins")
+    check_moves(strategy, n)
+    # Keep every k-th set so that a losing game can be traced back without storing them all.
+    k = int(len(strategy) ** 0.5) + 1
+    checkpoints = {0: _start(n)}
+    states = checkpoints[0]
+    for t, move in enumerate(strategy, 1):
+        states = _after(states, move, n)
+        if t % k == 0:
+            checkpoints[t] = states
+    if not states.any():
+        return None
+    return _trace_back(strategy, n, checkpoints, k)
+
+
+def _trace_back(strategy: Sequence[int], n: int, checkpoints: dict[int, Bits],
+                k: int) -> Counterexample:
+    """A concrete losing game, found backwards through the stored sets of states."""
+    sets: dict[int, Bits] = {}
+
+    def possible(t: int) -> Bits:  # the rotation-closed set after t moves
+        if t not in sets:
+            base = t - t % k
+            sets.clear()
+            states = checkpoints[base]
+            sets[base] = states
+            for i in range(base + 1, min(base + k, len(strategy) + 1)):
+                states = _after(states, strategy[i - 1], n)
+                sets[i] = states
+        return sets[t]
+
+    def unfinished(u: int, t: int) -> bool:  # can the game be at u, unrotated, after t moves?
+        return u != 0 and (t == 0 or _contains(possible(t - 1), u ^ strategy[t - 1]))
+
+    big_l = len(strategy)
+    state = next(u for u in range(1, 1 << n) if unfinished(u, big_l))
+    devil: list[int] = []
+    for t in range(big_l, 0, -1):
+        before_flip = state ^ strategy[t - 1]  # = rotate(previous, r) for some r
+        r, previous = next((r, rotate(before_flip, -r, n)) for r in range(n)
+                           if unfinished(rotate(before_flip, -r, n), t - 1))
+        devil.append(r)
+        state = previous
+    devil.reverse()
+    counterexample = Counterexample(state, devil)
+    assert play(state, devil, strategy, n) != 0, "traced game must escape the strategy"
+    return counterexample
+
+
+# --- Beliefs over rotation orbits (for reachability evidence) -------------------------------
+#
+# A belief is the set of rotation orbits the player cannot rule out, as an int: bit j stands
+# for the j-th orbit, orbits ordered by their least member (bit 0 is all heads). As in Norvig's
+# notebook, all heads stays in the belief once reached, the start is every orbit and the goal is
+# the belief {all heads} = 1. Because a belief is rotation-closed, its image under a move
+# depends only on the move's orbit, so one move per orbit covers all 2^n moves.
+
+@cache
+def orbits(n: int) -> tuple[int, ...]:
+    """The least member of every rotation orbit of n-coin states, in increasing order."""
+    return tuple(sorted({min(rotations(s, n)) for s in range(1 << n)}))
+
+
+@cache
+def orbit_index(n: int) -> dict[int, int]:
+    """The orbit number (bit position in a belief) of every state."""
+    number = {least: j for j, least in enumerate(orbits(n))}
+    return {s: number[min(rotations(s, n))] for s in range(1 << n)}
+
+
+def start_belief(n: int) -> int:
+    return (1 << len(orbits(n))) - 1
+
+
+GOAL = 1
+
+
+@cache
+def orbit_images(n: int) -> list[list[int]]:
+    """images[m][j]: the belief that orbit j becomes under move orbits(n)[m]."""
+    index = orbit_index(n)
+    images = []
+    for move in orbits(n):
+        row = [1]  # all heads stays all heads
+        for least in orbits(n)[1:]:
+            row.append(sum({1 << index[rotate(least, r, n) ^ move] for r in range(n)}))
+        images.append(row)
+    return images
+
+
+def update(belief: int, move_orbit: int, n: int) -> int:
+    """The belief after a move (given by its orbit number), one orbit at a time."""
+    image = 0
+    for j, orbit_image in enumerate(orbit_images(n)[move_orbit]):
+        if belief >> j & 1:
+            image |= orbit_image
+    return image
+
+
+def _images(beliefs: npt.NDArray[np.uint64], move_orbit: int, n: int) -> npt.NDArray[np.uint64]:
+    """`update` applied to a whole array of beliefs at once."""
+    result = np.zeros_like(beliefs)
+    for j, image in enumerate(orbit_images(n)[move_orbit]):
+        present = (beliefs >> np.uint64(j)) & np.uint64(1)
+        result |= present * np.uint64(image)
+    return result
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What one piece of evidence established: a strategy of `length` moves wins
+    ('wins'), no strategy of at most `length` moves wins ('none-up-to'), or none at all
+    ('impossible')."""
+
+    kind: str
+    length: int | None = None
+
+
+def check_reachability(n: int, layers: list[list[int]]) -> Fact:
+    """Check layers of beliefs: layer 0 is the start, every move takes layer d into layers
+    0..d+1, the goal is in none. Then no strategy of fewer moves than there are layers wins;
+    if every move also keeps the last layer inside the layers, none wins at all."""
+    expect(1 <= n <= MAX_BELIEF_N, f"reachability evidence handles 1..{MAX_BELIEF_N} coins")
+    expect(len(layers) >= 1 and layers[0] == [start_belief(n)],
+           "layer 0 must be exactly the starting belief")
+    everything = start_belief(n)
+    beliefs, depths = [], []
+    for depth, layer in enumerate(layers):
+        for belief in layer:
+            expect(isinstance(belief, int) and 0 < belief <= everything,
+                   f"layer {depth} holds {belief!r}, which is not a belief for {n} coins")
+            expect(belief != GOAL, f"layer {depth} contains the goal")
+            beliefs.append(belief)
+            depths.append(depth)
+    order = np.argsort(np.array(beliefs, dtype=np.uint64), kind="stable")
+    known = np.array(beliefs, dtype=np.uint64)[order]
+    known_depth = np.array(depths, dtype=np.int64)[order]
+    expect(bool(np.all(known[1:] != known[:-1])), "a belief is listed twice")
+    source = np.array(beliefs, dtype=np.uint64)
+    source_depth = np.array(depths, dtype=np.int64)
+    last = len(layers) - 1
+    closed = True
+    for move_orbit in range(len(orbits(n))):
+        images = _images(source, move_orbit, n)
+        at = np.minimum(np.searchsorted(known, images), len(known) - 1)
+        listed = (known[at] == images) & (known_depth[at] <= source_depth + 1)
+        inner = source_depth < last
+        expect(bool(np.all(listed[inner])),
+               f"a move from layer {int(source_depth[inner][~listed[inner]][0])} leads to a "
+               "belief that is not in the next layers")
+        closed = closed and bool(np.all(known[at[~inner]] == images[~inner]))
+    return Fact("impossible") if closed else Fact("none-up-to", last)
+
+
+# --- Evidence and claims --------------------------------------------------------------------
+
+def moves_from_json(raw: Any, n: int) -> list[int]:
+    """A strategy in Norvig's notation (a list of position lists) as move bitmasks."""
+    expect(isinstance(raw, list), "a strategy must be a list of moves")
+    strategy = []
+    for i, positions in enumerate(raw, 1):
+        expect(isinstance(positions, list), f"move {i} must be a list of positions")
+        expect(all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n
+                   for p in positions), f"move {i} names a position outside 0..{n - 1}")
+        expect(len(set(positions)) == len(positions), f"move {i} names a position twice")
+        strategy.append(sum(1 << p for p in positions))
+    return strategy
+
+
+def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> Any:
+    """evidence[key] inline, or the JSON in the artifact file named by evidence['file']."""
+    if key in evidence:
+        return evidence[key]
+    try:
+        return json.loads(artifacts.read(evidence, "file", "sha256"))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise Rejected(f"the {evidence['method']} artifact is not valid JSON") from None
+
+
+def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> tuple[list[int], Fact]:
+    strategy = moves_from_json(_json_field(evidence, "moves", artifacts), n)
+    counterexample = simulate(strategy, n)
+    expect(counterexample is None,
+           f"the strategy does not win: from {counterexample and counterexample.initial:b} "
+           "the devil has rotations that avoid all heads")
+    return strategy, Fact("wins", len(strategy))
+
+
+def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
+    layers = _json_field(evidence, "layers", artifacts)
+    expect(isinstance(layers, list) and all(isinstance(layer, list) for layer in layers),
+           "reachability layers must be a list of lists of beliefs")
+    return check_reachability(n, layers)
+
+
+def _other_evidence() -> dict[str, Callable[[int, Evidence, Artifacts], Fact]]:
+    """Evidence kinds checked by the SAT and invariant modules of the kernel."""
+    from coinproofs.verify import devil_cnf, devil_invariant
+
+    return {"lrat": devil_cnf.check_lrat_evidence,
+            "invariant": devil_invariant.check_invariant_evidence,
+            "algebraic": devil_invariant.check_algebraic_evidence}
+
+
+def statement(kind: str, n: int, value: Any) -> str:
+    """The sentence a claim of this kind states."""
+    coins = "1 coin" if n == 1 else f"{n} coins"
+    if kind == "shortest":
+        return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
+                f"has {value} moves.")
+    if kind == "impossible":
+        return f"No strategy always wins the devil's coin flip with {coins}."
+    if kind == "lamping":
+        return (f"John Lamping's recursive construction for {coins} is a strategy of {value} "
+                "moves that always wins.")
+    raise Rejected(f"unknown kind of devil claim {kind!r}")
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept `claim` only if its evidence proves it exactly as stated."""
+    n = claim.params.get("n")
+    expect(set(claim.params) == {"n"} and isinstance(n, int) and not isinstance(n, bool)
+           and n >= 1, "a devil claim's params must be exactly {'n': N} with N >= 1")
+    assert isinstance(n, int)
+    expect(claim.id == f"devil.n{n}.{claim.kind}",
+           f"claim id {claim.id!r} does not match devil.n{n}.{claim.kind}")
+    expect(claim.statement == statement(claim.kind, n, claim.value),
+           f"the statement does not say what a {claim.kind} claim for n={n} says")
+    facts: list[Fact] = []
+    strategies: list[list[int]] = []
+    for item in evidence:
+        method = item["method"]
+        if method == "strategy":
+            strategy, fact = strategy_evidence(n, item, artifacts)
+            strategies.append(strategy)
+        elif method == "reachability":
+            fact = reachability_evidence(n, item, artifacts)
+        elif method in _other_evidence():
+            fact = _other_evidence()[method](n, item, artifacts)
+        else:
+            raise Rejected(f"unknown evidence method {method!r} for the devil's coin flip")
+        facts.append(fact)
+    _establishes(claim, n, facts, strategies)
+    return [item["method"] for item in evidence]
+
+
+def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[int]]) -> None:
+    """Reject unless the checked facts add up to the claim."""
+    wins = {fact.length for fact in facts if fact.kind == "wins"}
+    impossible = any(fact.kind == "impossible" for fact in facts)
+    none_up_to = max((fact.length for fact in facts if fact.kind == "none-up-to"
+                      and fact.length is not None), default=-1)
+    expect(not (wins and impossible), "the evidence contradicts itself")
+    if claim.kind == "impossible":
+        expect(claim.value is None, "an impossible claim has the value null")
+        expect(impossible, f"no evidence shows that no strategy wins for {n} coins")
+    elif claim.kind == "shortest":
+        value = claim.value
+        expect(isinstance(value, int) and not isinstance(value, bool) and value >= 1,
+               "a shortest claim's value is a number of moves")
+        expect(value in wins, f"no checked strategy of {value} moves wins")
+        expect(none_up_to >= value - 1,
+               f"no evidence rules out winning strategies of fewer than {value} moves")
+    elif claim.kind == "lamping":
+        expected = lamping(n)
+        expect(claim.value == len(expected), f"Lamping's strategy for {n} coins has "
+               f"{len(expected)} moves, not {claim.value}")
+        expect(expected in strategies, "the strategy given is not Lamping's construction")
+    else:
+        raise Rejected(f"unknown kind of devil claim {claim.kind!r}")

@@ -1,0 +1,161 @@
+"""LRAT proof checking: the kernel's check that a solver's UNSAT proof refutes the kernel's formula.
+
+An LRAT proof (text format, as CaDiCaL writes it) is a list of lines:
+
+    id lit ... lit 0 hint ... hint 0     add the lemma (lit ... lit) as clause number `id`
+    id d c ... c 0                       delete clauses c ... c (the leading id is ignored)
+
+The original clauses are numbered 1..m in order. A lemma is accepted only by reverse unit
+propagation (RUP) along exactly its hints: assume every literal of the lemma false; then each
+hint but the last must name a live clause that has exactly one literal not yet false (that
+literal becomes true), and the last hint must name a live clause whose literals are all false.
+
+Why this is sound: the hinted clauses together with the negation of the lemma propagate to a
+conflict, so the hinted clauses imply the lemma. By induction every live clause is implied by
+the original formula (deleting clauses only shrinks what later steps may use). So once the
+empty clause is derived, the original formula implies false: it is unsatisfiable.
+
+Decisions: ids of added clauses must increase (hence are fresh: a deleted id is never reused);
+hints must be positive (RAT steps, written as negative hints, are rejected: CaDiCaL's proofs of
+our formulas need none); a lemma with a literal and its negation (a tautology) is rejected;
+repeated literals in a lemma are allowed (the lemma is the set of its literals); the proof must
+end with the line that derives the empty clause.
+
+>>> check_refutation([[1], [-1, 2], [-2]], "4 2 0 1 2 0\\n5 0 4 3 0\\n")
+>>> check_refutation([[1], [-1, 2], [2]], "4 0 1 2 0\\n")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+coinproofs.verify.certificate.Rejected: proof line 1: the last hint 2 is not falsified ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from coinproofs.verify.certificate import Artifacts, Evidence, Rejected, expect
+from coinproofs.verify.dimacs import dimacs_text, sha256_text
+
+# Everything an LRAT text may contain; anything else (tabs, '+', '_', unicode digits) is
+# rejected up front so that Python's lenient int() never sees it.
+LRAT_CHARACTERS = re.compile(r"[0-9d \n-]*")
+
+Clause = frozenset[int]
+
+
+def check_refutation(clauses: Sequence[Sequence[int]], proof: bytes | str) -> None:
+    """Reject unless the LRAT `proof` derives the empty clause from `clauses` (numbered from 1)."""
+    text = proof_text(proof)
+    live: dict[int, Clause] = {}
+    for number, clause in enumerate(clauses, 1):
+        expect(0 not in clause, f"original clause {number} contains the literal 0")
+        live[number] = frozenset(clause)
+    last_id = len(clauses)
+    refuted_on = 0  # the proof line that derived the empty clause, once there is one
+    for number, line in enumerate(text.split("\n"), 1):
+        words = line.split()
+        if not words:
+            continue
+        expect(refuted_on == 0, f"proof line {number}: the proof goes on after deriving "
+                                f"the empty clause on line {refuted_on}")
+        if len(words) > 1 and words[1] == "d":
+            delete_clauses(live, words, number)
+            continue
+        step_id, lemma, hints = parse_addition(words, number)
+        expect(step_id > last_id, f"proof line {number}: clause id {step_id} is not above "
+                                  f"the last id {last_id} (ids must be fresh and increasing)")
+        check_rup(live, lemma, hints, number)
+        live[step_id] = frozenset(lemma)
+        last_id = step_id
+        if not lemma:
+            refuted_on = number
+    expect(refuted_on > 0, "the proof never derives the empty clause")
+
+
+def proof_text(proof: bytes | str) -> str:
+    """The proof as text, after checking it uses only the characters of LRAT."""
+    if isinstance(proof, bytes):
+        try:
+            proof = proof.decode("ascii")
+        except UnicodeDecodeError:
+            raise Rejected("the LRAT proof is not ASCII text") from None
+    expect(LRAT_CHARACTERS.fullmatch(proof) is not None,
+           "the LRAT proof contains characters other than digits, '-', 'd', spaces and newlines")
+    return proof
+
+
+def integers(words: Sequence[str], number: int) -> list[int]:
+    """The integers written as `words` on proof line `number`."""
+    try:
+        return [int(word) for word in words]
+    except ValueError:
+        raise Rejected(f"proof line {number}: {' '.join(words)!r} "
+                       "is not a list of integers") from None
+
+
+def parse_addition(words: Sequence[str], number: int) -> tuple[int, list[int], list[int]]:
+    """The id, lemma literals and hints of an addition line `id lits... 0 hints... 0`."""
+    values = integers(words, number)
+    expect(len(values) >= 3 and values[-1] == 0 and 0 in values[1:-1],
+           f"proof line {number}: an addition must read 'id literals... 0 hints... 0'")
+    end = values.index(0, 1)
+    lemma, hints = values[1:end], values[end + 1:-1]
+    expect(0 not in hints, f"proof line {number}: an addition has more than two 0 terminators")
+    return values[0], lemma, hints
+
+
+def delete_clauses(live: dict[int, Clause], words: Sequence[str], number: int) -> None:
+    """Apply a deletion line `id d ids... 0`: every named clause must be live."""
+    values = integers([words[0], *words[2:]], number)
+    expect(len(values) >= 2 and values[-1] == 0 and 0 not in values[1:-1] and values[0] >= 0,
+           f"proof line {number}: a deletion must read 'id d ids... 0'")
+    for clause_id in values[1:-1]:
+        expect(clause_id in live, f"proof line {number}: deletes clause {clause_id}, "
+                                  "which is not live")
+        del live[clause_id]
+
+
+def check_rup(live: dict[int, Clause], lemma: list[int], hints: list[int], number: int) -> None:
+    """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation."""
+    expect(len(hints) > 0, f"proof line {number}: the lemma has no hints")
+    expect(min(hints) > 0, f"proof line {number}: a negative hint (a RAT step) is not accepted; "
+                           "only RUP steps are")
+    false = set(lemma)  # the literals assumed or propagated false; never holds both l and -l
+    expect(all(-literal not in false for literal in lemma),
+           f"proof line {number}: the lemma is a tautology")
+    for hint in hints[:-1]:
+        open_literals = hint_clause(live, hint, number) - false
+        expect(len(open_literals) == 1,
+               f"proof line {number}: hint {hint} is not unit "
+               f"({len(open_literals)} of its literals are not false)")
+        (unit,) = open_literals
+        expect(-unit not in false, f"proof line {number}: hint {hint} is already satisfied")
+        false.add(-unit)  # the unit literal becomes true
+    last = hint_clause(live, hints[-1], number)
+    expect(last <= false, f"proof line {number}: the last hint {hints[-1]} is not falsified "
+                          f"(literals {sorted(last - false)} are not false)")
+
+
+def hint_clause(live: dict[int, Clause], hint: int, number: int) -> Clause:
+    """The live clause that `hint` names."""
+    clause = live.get(hint)
+    expect(clause is not None, f"proof line {number}: hint {hint} names no live clause")
+    assert clause is not None
+    return clause
+
+
+def check_lrat_evidence(clauses: Sequence[Sequence[int]], nvars: int, comments: Sequence[str],
+                        evidence: Evidence, artifacts: Artifacts) -> None:
+    """Reject unless `evidence` holds an LRAT refutation of exactly the kernel's own formula.
+
+    The formula is `clauses` over `nvars` variables, written as canonical DIMACS with
+    `comments`; the evidence's `cnf_sha256` must be the hash of that text (and of the `cnf` file,
+    if one is named), and its `proof` file must refute `clauses`.
+    """
+    expect(evidence.get("method") == "lrat", "the evidence is not of method 'lrat'")
+    digest = sha256_text(dimacs_text(clauses, nvars, comments))
+    expect(evidence.get("cnf_sha256") == digest,
+           "the CNF hash in the evidence is not that of the kernel's own formula for this claim")
+    if "cnf" in evidence:
+        artifacts.read(evidence, "cnf", "cnf_sha256")
+    check_refutation(clauses, artifacts.read(evidence, "proof", "proof_sha256"))
