@@ -52,7 +52,9 @@ def list_claims(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("claim", "statement", title="coinproofs claims")
+    table = Table(title="coinproofs claims")
+    table.add_column("claim", no_wrap=True)
+    table.add_column("statement")
     for spec in specs:
         table.add_row(spec.id, spec.statement)
     Console().print(table)
@@ -135,7 +137,12 @@ def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float,
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("claim", "verdict", "evidence", "seconds", "reason", title=title)
+    table = Table(title=title)
+    table.add_column("claim", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("evidence")
+    table.add_column("seconds", justify="right", no_wrap=True)
+    table.add_column("reason", overflow="fold")
     for name, ok, methods, seconds, reason in rows:
         verdict = f"[green]{good}[/green]" if ok else f"[red]{bad}[/red]"
         table.add_row(name, verdict, ", ".join(methods), f"{seconds:.2f}", reason)

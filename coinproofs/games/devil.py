@@ -30,9 +30,9 @@ import numpy.typing as npt
 
 GOAL = 1  # the belief {all heads}: bit 0, the class of state 0
 
-# search() packs a belief into 64 bits: n = 9 has 60 classes, but its reachable beliefs
-# outgrow memory and time (see MAX_SEARCH_N's explanation in _check_search_size).
-MAX_SEARCH_N = 8
+# search() packs a belief into 64 bits: 9 coins have 60 classes, 10 coins 108. (The reachable
+# beliefs are few: 3,174 for 8 coins, 2 for 9, so the width of a belief is the only limit.)
+MAX_SEARCH_N = 9
 
 # Tables over all 2^n states (class_of and the move images) stay below ~100 MB up to here.
 _MAX_TABLE_N = 20
@@ -156,7 +156,7 @@ def canonical_classes(n: int) -> list[int]:
     >>> [len(canonical_classes(n)) for n in range(1, 13)]
     [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]
     """
-    return _class_tables(n)[0].tolist()
+    return [int(least) for least in _class_tables(n)[0]]
 
 
 def canonical_moves(n: int) -> list[int]:
@@ -269,7 +269,7 @@ def wins(strategy: list[int], n: int) -> bool:
 
 # --- Breadth-first search over beliefs -----------------------------------------------------------
 #
-# Beliefs (n <= 8: at most 36 classes) are uint64 and a whole layer is one numpy array. For each
+# Beliefs (n <= 9: at most 60 classes) are uint64 and a whole layer is one numpy array. For each
 # canonical move a table maps each byte of a belief (8 classes) to the union of those classes'
 # images, so the images of a layer under every move are a few table lookups OR-ed together.
 
@@ -291,9 +291,8 @@ def _check_search_size(n: int) -> None:
         raise ValueError(f"the game needs at least 1 coin, not {n}")
     if n > MAX_SEARCH_N:
         raise ValueError(
-            f"breadth-first search handles at most {MAX_SEARCH_N} coins: with {n} coins "
-            f"there are {len(canonical_classes(n))} classes, so up to "
-            f"2^{len(canonical_classes(n)) - 1} beliefs, too many to explore")
+            f"breadth-first search handles at most {MAX_SEARCH_N} coins, not {n}: it packs a "
+            "belief (one bit per rotation class) into 64 bits, and 10 coins have 108 classes")
 
 
 def _byte_tables(n: int) -> Beliefs:
@@ -309,7 +308,8 @@ def _byte_tables(n: int) -> Beliefs:
     has_bit = (np.arange(256)[:, None] >> np.arange(8) & 1).astype(bool)  # [byte, i]
     per_byte = images.reshape(len(moves), nbytes, 1, 8)
     chosen = np.where(has_bit, per_byte, np.uint64(0))  # [m, k, byte, i]
-    return np.bitwise_or.reduce(chosen, axis=3)
+    tables: Beliefs = np.bitwise_or.reduce(chosen, axis=3)
+    return tables
 
 
 def _images(layer: Beliefs, tables: Beliefs) -> Beliefs:
@@ -324,7 +324,8 @@ def _images(layer: Beliefs, tables: Beliefs) -> Beliefs:
 def _unseen(beliefs: Beliefs, seen: Beliefs) -> npt.NDArray[np.bool_]:
     """Which of `beliefs` are not in the sorted array `seen`."""
     at = np.minimum(np.searchsorted(seen, beliefs), len(seen) - 1)
-    return seen[at] != beliefs
+    unseen: npt.NDArray[np.bool_] = seen[at] != beliefs
+    return unseen
 
 
 def search(n: int, progress: Callable[[int, int], None] | None = None) -> Search:
@@ -342,6 +343,8 @@ def search(n: int, progress: Callable[[int, int], None] | None = None) -> Search
     layers = [np.array([initial_belief(n)], dtype=np.uint64)]
     links: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]] = []  # per layer d >= 1
     seen = layers[0]
+    if progress:
+        progress(0, 1)
     while True:
         frontier = layers[-1]
         beliefs, first = np.unique(_images(frontier, tables), return_index=True)
@@ -374,8 +377,8 @@ def _strategy_to(links: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]],
 def shortest_strategy(n: int) -> list[int] | None:
     """A shortest winning strategy for n coins, or None if the devil can always escape.
 
-    >>> [len(shortest_strategy(n) or []) for n in (1, 2, 3, 4)]
-    [1, 3, 0, 15]
+    >>> len(shortest_strategy(4)), shortest_strategy(3)
+    (15, None)
     """
     return search(n).strategy
 

@@ -33,6 +33,11 @@ def is_power_of_two(n: int) -> bool:
     return n >= 1 and n & (n - 1) == 0
 
 
+def json_lines(items: list[list[int]]) -> bytes:
+    """One JSON list per line: the artifact format of long strategies and belief layers."""
+    return "".join(json.dumps(item) + "\n" for item in items).encode()
+
+
 def strategy_evidence(context: ProofContext, moves: list[int], **extra: object) -> Evidence:
     """A strategy in Norvig's notation, inline when short, else in an artifact file."""
     from coinproofs.games.devil import positions
@@ -40,7 +45,7 @@ def strategy_evidence(context: ProofContext, moves: list[int], **extra: object) 
     notation = [positions(move) for move in moves]
     if len(moves) <= INLINE_MOVES:
         return {"method": "strategy", "moves": notation, **extra}
-    artifact = context.artifact("moves.json", json.dumps(notation).encode())
+    artifact = context.artifact("moves.jsonl", json_lines(notation))
     return {"method": "strategy", **artifact, "length": len(moves), **extra}
 
 
@@ -54,7 +59,7 @@ def search_evidence(context: ProofContext, n: int) -> list[Evidence]:
     evidence: list[Evidence] = []
     if result.strategy is not None:
         evidence.append(strategy_evidence(context, result.strategy, found_by="breadth-first search"))
-    artifact = context.artifact("layers.json", json.dumps(layers).encode())
+    artifact = context.artifact("layers.jsonl", json_lines(layers))
     evidence.append({"method": "reachability", **artifact, "depths": len(layers),
                      "beliefs": sum(map(len, layers))})
     return evidence

@@ -46,8 +46,9 @@ def prove_one(claim: ClaimSpec, out_dir: Path,
     context = ProofContext(out_dir=out_dir, claim_id=claim.id, progress=progress)
     try:
         evidence = claim.prove(context)
-    except (ValueError, RuntimeError, MemoryError) as error:
-        return Outcome(claim.id, False, (), time.perf_counter() - start, f"prover failed: {error}")
+    except Exception as error:  # a failing prover fails its claim, not the whole run
+        return Outcome(claim.id, False, (), time.perf_counter() - start,
+                       f"prover failed: {type(error).__name__}: {error}")
     seconds = time.perf_counter() - start
     document = certificate(claim, evidence, context.solvers, seconds)
     path = out_dir / f"{claim.id}.json"

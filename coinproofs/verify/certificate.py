@@ -117,7 +117,11 @@ def check_document(doc: Any, folder: Path) -> Verdict:
     evidence = parse_evidence(doc)
     module = importlib.import_module(f"coinproofs.verify.{claim.game}")
     checker: GameChecker = module.check_claim
-    methods = checker(claim, evidence, Artifacts(folder))
+    try:
+        methods = checker(claim, evidence, Artifacts(folder))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        # A malformed certificate must be rejected, never crash the kernel.
+        raise Rejected(f"malformed evidence ({type(error).__name__}: {error})") from None
     expect(len(methods) > 0, f"no evidence for {claim.id} was checked")
     return Verdict(claim, methods)
 

@@ -84,11 +84,16 @@ def _bit_shuffles() -> npt.NDArray[np.uint8]:
     return table
 
 
+@cache
+def _byte_numbers(size: int) -> npt.NDArray[np.intp]:
+    return np.arange(size)
+
+
 def _translate(states: Bits, m: int) -> Bits:
     """The packed set {x ^ m : x in states}."""
     low, high = m & 7, m >> 3
-    byte_index = np.arange(len(states)) ^ high
-    return _bit_shuffles()[low][states[byte_index]]
+    moved = states.take(_byte_numbers(len(states)) ^ high) if high else states
+    return _bit_shuffles()[low].take(moved) if low else moved.copy()
 
 
 def _packed(members: npt.NDArray[np.bool_]) -> Bits:
@@ -290,9 +295,10 @@ def check_reachability(n: int, layers: list[list[int]]) -> Fact:
         at = np.minimum(np.searchsorted(known, images), len(known) - 1)
         listed = (known[at] == images) & (known_depth[at] <= source_depth + 1)
         inner = source_depth < last
-        expect(bool(np.all(listed[inner])),
-               f"a move from layer {int(source_depth[inner][~listed[inner]][0])} leads to a "
-               "belief that is not in the next layers")
+        escaped = inner & ~listed
+        if escaped.any():
+            raise Rejected(f"a move from layer {int(source_depth[escaped][0])} leads to a "
+                           "belief that is not in the next layers")
         closed = closed and bool(np.all(known[at[~inner]] == images[~inner]))
     return Fact("impossible") if closed else Fact("none-up-to", last)
 
@@ -312,22 +318,25 @@ def moves_from_json(raw: Any, n: int) -> list[int]:
     return strategy
 
 
-def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> Any:
-    """evidence[key] inline, or the JSON in the artifact file named by evidence['file']."""
+def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> list[Any]:
+    """evidence[key] inline, or the list in the JSON-lines artifact named by evidence['file']
+    (one item per line: a move, or a layer of beliefs)."""
     if key in evidence:
-        return evidence[key]
+        inline: list[Any] = evidence[key]
+        return inline
     try:
-        return json.loads(artifacts.read(evidence, "file", "sha256"))
+        lines = artifacts.read(evidence, "file", "sha256").decode("utf-8").splitlines()
+        return [json.loads(line) for line in lines]
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Rejected(f"the {evidence['method']} artifact is not valid JSON") from None
+        raise Rejected(f"the {evidence['method']} artifact is not JSON lines") from None
 
 
 def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> tuple[list[int], Fact]:
     strategy = moves_from_json(_json_field(evidence, "moves", artifacts), n)
     counterexample = simulate(strategy, n)
-    expect(counterexample is None,
-           f"the strategy does not win: from {counterexample and counterexample.initial:b} "
-           "the devil has rotations that avoid all heads")
+    if counterexample is not None:
+        raise Rejected(f"the strategy does not win: from state {counterexample.initial:0{n}b} "
+                       f"the devil's rotations {counterexample.rotations[:8]}... avoid all heads")
     return strategy, Fact("wins", len(strategy))
 
 

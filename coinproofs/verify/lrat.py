@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import neg
 
 from coinproofs.verify.certificate import Artifacts, Evidence, Rejected, expect
 from coinproofs.verify.dimacs import dimacs_text, sha256_text
@@ -51,25 +52,28 @@ def check_refutation(clauses: Sequence[Sequence[int]], proof: bytes | str) -> No
         expect(0 not in clause, f"original clause {number} contains the literal 0")
         live[number] = frozenset(clause)
     last_id = len(clauses)
-    refuted_on = 0  # the proof line that derived the empty clause, once there is one
+    refuted = False
     for number, line in enumerate(text.split("\n"), 1):
         words = line.split()
         if not words:
             continue
-        expect(refuted_on == 0, f"proof line {number}: the proof goes on after deriving "
-                                f"the empty clause on line {refuted_on}")
-        if len(words) > 1 and words[1] == "d":
-            delete_clauses(live, words, number)
-            continue
-        step_id, lemma, hints = parse_addition(words, number)
-        expect(step_id > last_id, f"proof line {number}: clause id {step_id} is not above "
-                                  f"the last id {last_id} (ids must be fresh and increasing)")
-        check_rup(live, lemma, hints, number)
+        try:
+            if refuted:
+                raise Rejected("the proof goes on after deriving the empty clause")
+            if len(words) > 1 and words[1] == "d":
+                delete_clauses(live, words)
+                continue
+            step_id, lemma, hints = parse_addition(words)
+            if step_id <= last_id:
+                raise Rejected(f"clause id {step_id} is not above the last id {last_id} "
+                               "(ids must be fresh and increasing)")
+            check_rup(live, lemma, hints)
+        except Rejected as rejection:
+            raise Rejected(f"proof line {number}: {rejection}") from None
         live[step_id] = frozenset(lemma)
         last_id = step_id
-        if not lemma:
-            refuted_on = number
-    expect(refuted_on > 0, "the proof never derives the empty clause")
+        refuted = not lemma
+    expect(refuted, "the proof never derives the empty clause")
 
 
 def proof_text(proof: bytes | str) -> str:
@@ -84,63 +88,70 @@ def proof_text(proof: bytes | str) -> str:
     return proof
 
 
-def integers(words: Sequence[str], number: int) -> list[int]:
-    """The integers written as `words` on proof line `number`."""
+def integers(words: Sequence[str]) -> list[int]:
+    """The integers written as `words`."""
     try:
-        return [int(word) for word in words]
+        return list(map(int, words))
     except ValueError:
-        raise Rejected(f"proof line {number}: {' '.join(words)!r} "
-                       "is not a list of integers") from None
+        raise Rejected(f"{' '.join(words)!r} is not a list of integers") from None
 
 
-def parse_addition(words: Sequence[str], number: int) -> tuple[int, list[int], list[int]]:
+def parse_addition(words: Sequence[str]) -> tuple[int, list[int], list[int]]:
     """The id, lemma literals and hints of an addition line `id lits... 0 hints... 0`."""
-    values = integers(words, number)
-    expect(len(values) >= 3 and values[-1] == 0 and 0 in values[1:-1],
-           f"proof line {number}: an addition must read 'id literals... 0 hints... 0'")
+    values = integers(words)
+    if len(values) < 3 or values[-1] != 0 or 0 not in values[1:-1]:
+        raise Rejected("an addition must read 'id literals... 0 hints... 0'")
     end = values.index(0, 1)
     lemma, hints = values[1:end], values[end + 1:-1]
-    expect(0 not in hints, f"proof line {number}: an addition has more than two 0 terminators")
+    if 0 in hints:
+        raise Rejected("an addition has more than two 0 terminators")
     return values[0], lemma, hints
 
 
-def delete_clauses(live: dict[int, Clause], words: Sequence[str], number: int) -> None:
+def delete_clauses(live: dict[int, Clause], words: Sequence[str]) -> None:
     """Apply a deletion line `id d ids... 0`: every named clause must be live."""
-    values = integers([words[0], *words[2:]], number)
-    expect(len(values) >= 2 and values[-1] == 0 and 0 not in values[1:-1] and values[0] >= 0,
-           f"proof line {number}: a deletion must read 'id d ids... 0'")
+    values = integers([words[0], *words[2:]])
+    if len(values) < 2 or values[-1] != 0 or 0 in values[1:-1] or values[0] < 0:
+        raise Rejected("a deletion must read 'id d ids... 0'")
     for clause_id in values[1:-1]:
-        expect(clause_id in live, f"proof line {number}: deletes clause {clause_id}, "
-                                  "which is not live")
+        if clause_id not in live:
+            raise Rejected(f"deletes clause {clause_id}, which is not live")
         del live[clause_id]
 
 
-def check_rup(live: dict[int, Clause], lemma: list[int], hints: list[int], number: int) -> None:
-    """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation."""
-    expect(len(hints) > 0, f"proof line {number}: the lemma has no hints")
-    expect(min(hints) > 0, f"proof line {number}: a negative hint (a RAT step) is not accepted; "
-                           "only RUP steps are")
+def check_rup(live: dict[int, Clause], lemma: list[int], hints: list[int]) -> None:
+    """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation.
+
+    (The hot loop of the checker: it raises directly rather than call expect(), whose message
+    would be formatted for every hint.)
+    """
+    if not hints:
+        raise Rejected("the lemma has no hints")
+    if min(hints) < 0:
+        raise Rejected("a negative hint (a RAT step) is not accepted; only RUP steps are")
     false = set(lemma)  # the literals assumed or propagated false; never holds both l and -l
-    expect(all(-literal not in false for literal in lemma),
-           f"proof line {number}: the lemma is a tautology")
+    if not false.isdisjoint(map(neg, lemma)):
+        raise Rejected("the lemma is a tautology")
     for hint in hints[:-1]:
-        open_literals = hint_clause(live, hint, number) - false
-        expect(len(open_literals) == 1,
-               f"proof line {number}: hint {hint} is not unit "
-               f"({len(open_literals)} of its literals are not false)")
+        open_literals = hint_clause(live, hint) - false
+        if len(open_literals) != 1:
+            raise Rejected(f"hint {hint} is not unit "
+                           f"({len(open_literals)} of its literals are not false)")
         (unit,) = open_literals
-        expect(-unit not in false, f"proof line {number}: hint {hint} is already satisfied")
+        if -unit in false:
+            raise Rejected(f"hint {hint} is already satisfied")
         false.add(-unit)  # the unit literal becomes true
-    last = hint_clause(live, hints[-1], number)
-    expect(last <= false, f"proof line {number}: the last hint {hints[-1]} is not falsified "
-                          f"(literals {sorted(last - false)} are not false)")
+    last = hint_clause(live, hints[-1])
+    if not last <= false:
+        raise Rejected(f"the last hint {hints[-1]} is not falsified "
+                       f"(literals {sorted(last - false)} are not false)")
 
 
-def hint_clause(live: dict[int, Clause], hint: int, number: int) -> Clause:
+def hint_clause(live: dict[int, Clause], hint: int) -> Clause:
     """The live clause that `hint` names."""
     clause = live.get(hint)
-    expect(clause is not None, f"proof line {number}: hint {hint} names no live clause")
-    assert clause is not None
+    if clause is None:
+        raise Rejected(f"hint {hint} names no live clause")
     return clause
 
 

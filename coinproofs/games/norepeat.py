@@ -1,0 +1,297 @@
+"""No repeats (Enigma 1404): turn one coin at a time and never repeat a pattern.
+
+A row of n coins starts all heads. Amber (first) and Ben (second) take turns to turn over one
+coin; the new pattern of heads and tails must not have occurred earlier in the game. Under
+normal play the player who cannot move loses; under misère play that player wins.
+
+A *pattern* is an int: bit i is coin i, 1 = tails, so all heads is 0. The patterns that have
+occurred form the *seen* set, a bitset over patterns (bit p set iff pattern p occurred). The
+game is undirected vertex geography on the hypercube Q_n, started at vertex 0.
+
+Symmetry: the map x -> perm(x ^ flip) (read heads as tails on the coins in `flip`, then reorder
+the coins) keeps "differs in exactly one coin", so it carries a position onto one with the same
+future, move for move. The solver moves the current pattern to all heads (x -> x ^ current) and
+reorders the coins to make the seen set's bitmask smallest; that *key* names the position up to
+symmetry, and the seen set of the key (with the current pattern all heads) is a position too.
+
+>>> [NoRepeats(3).winner, NoRepeats(4).winner, NoRepeats(3, misere=True).winner]
+['first', 'first', 'second']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from functools import cached_property
+from itertools import permutations
+
+import numpy as np
+
+START = 0  # all heads
+MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
+PLAYERS = {"first": "Amber", "second": "Ben"}
+
+Pattern = int
+Seen = int  # bitset over patterns
+Key = int  # the seen set of a canonical position (its current pattern is all heads)
+
+
+def turn(pattern: Pattern, coin: int) -> Pattern:
+    """The pattern after turning over `coin`.
+
+    >>> turn(0b000, 2)
+    4
+    """
+    return pattern ^ (1 << coin)
+
+
+def legal_coins(seen: Seen, pattern: Pattern, n: int) -> list[int]:
+    """The coins that can be turned without repeating a pattern.
+
+    >>> legal_coins(0b11, 1, 2)  # HH then TH: back to HH is barred, HT is not
+    [1]
+    """
+    return [coin for coin in range(n) if not seen >> turn(pattern, coin) & 1]
+
+
+def show(pattern: Pattern, n: int) -> str:
+    """The pattern as the seed writes it, coin 0 first.
+
+    >>> show(0b001, 3)
+    'THH'
+    """
+    return "".join("T" if pattern >> coin & 1 else "H" for coin in range(n))
+
+
+def flip_all(seen: Seen, flip: Pattern, n: int) -> Seen:
+    """The seen set with every pattern x replaced by x ^ flip.
+
+    XOR with a single bit 2^i swaps neighbouring blocks of 2^i patterns, so each coin in `flip`
+    costs one shift-and-mask on the whole set.
+
+    >>> bin(flip_all(0b0011, 0b10, 2))  # {0, 1} -> {2, 3}
+    '0b1100'
+    """
+    for coin in range(n):
+        if flip >> coin & 1:
+            width = 1 << coin
+            low = _low_halves(n, coin)  # patterns with this coin heads
+            seen = ((seen & low) << width) | ((seen >> width) & low)
+    return seen
+
+
+def _low_halves(n: int, coin: int) -> int:
+    """The set of the patterns of n coins in which `coin` shows heads."""
+    return sum(1 << x for x in range(1 << n) if not x >> coin & 1)
+
+
+class Reorderings:
+    """Every reordering of the coins, applied at once to a seen set, eight patterns at a time.
+
+    table[k][b] holds, for each of the n! reorderings, the image of the byte `b` of the seen
+    set's byte `k` (patterns 8k .. 8k+7), so an image is the OR of a few table rows.
+    """
+
+    def __init__(self, n: int) -> None:
+        if not 1 <= n <= MAX_SEARCH_COINS:
+            raise ValueError(f"search handles 1 to {MAX_SEARCH_COINS} coins, not {n}")
+        self.n = n
+        self.orders = list(permutations(range(n)))
+        images = np.array([[_reorder(x, order) for x in range(1 << n)] for order in self.orders],
+                          dtype=np.uint64)
+        weights = np.left_shift(np.uint64(1), images)  # the bit of each image pattern
+        self.nbytes = ((1 << n) + 7) // 8
+        self.table = np.zeros((self.nbytes, 256, len(self.orders)), dtype=np.uint64)
+        for k in range(self.nbytes):
+            for bit in range(8):
+                if 8 * k + bit < 1 << n:
+                    for byte in range(256):
+                        if byte >> bit & 1:
+                            self.table[k, byte] |= weights[:, 8 * k + bit]
+
+    def smallest(self, seen: Seen) -> int:
+        """The smallest bitmask among the images of `seen` under every reordering."""
+        images = np.zeros(len(self.orders), dtype=np.uint64)
+        for k, byte in enumerate(seen.to_bytes(self.nbytes, "little")):
+            if byte:
+                images |= self.table[k, byte]
+        return int(images.min())
+
+
+def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
+    """The pattern with coin i moved to place order[i]."""
+    return sum(1 << order[coin] for coin in range(len(order)) if pattern >> coin & 1)
+
+
+class OutOfBudget(RuntimeError):
+    """The search stopped at its time or position budget before it knew the winner."""
+
+
+class NoRepeats:
+    """The game on n coins, solved by memoised search over positions up to symmetry.
+
+    `wins(key)` is True iff the player to move from the canonical position `key` wins.
+    Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget.
+    """
+
+    def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
+                 max_positions: int | None = None) -> None:
+        self.n = n
+        self.misere = misere
+        self.reorderings = Reorderings(n)
+        self.memo: dict[Key, bool] = {}
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.max_positions = max_positions
+
+    def key(self, seen: Seen, pattern: Pattern) -> Key:
+        """The canonical key of the position: current pattern to all heads, coins reordered."""
+        return self.reorderings.smallest(flip_all(seen, pattern, self.n))
+
+    def children(self, seen: Seen, pattern: Pattern = START) -> Iterator[tuple[int, Key]]:
+        """Each legal coin of the position, with the key of the result (by default the
+        position is the canonical one whose seen set is `seen`)."""
+        for coin in legal_coins(seen, pattern, self.n):
+            after = turn(pattern, coin)
+            yield coin, self.key(seen | 1 << after, after)
+
+    def wins(self, key: Key) -> bool:
+        """Does the player to move from `key` win? (Stuck: wins iff misère.)"""
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self._check_budget()
+        stuck = True
+        result = False
+        for _, child in self.children(key):
+            stuck = False
+            if not self.wins(child):
+                result = True
+                break
+        if stuck:
+            result = self.misere
+        self.memo[key] = result
+        return result
+
+    def _check_budget(self) -> None:
+        if self.max_positions is not None and len(self.memo) >= self.max_positions:
+            raise OutOfBudget(f"stopped after {len(self.memo):,} positions")
+        if self.deadline is not None and len(self.memo) % 1024 == 0 \
+                and time.perf_counter() > self.deadline:
+            raise OutOfBudget(f"stopped at the time budget after {len(self.memo):,} positions")
+
+    @cached_property
+    def start(self) -> Key:
+        """The key of the opening position: all heads, seen once."""
+        return self.key(1 << START, START)
+
+    @cached_property
+    def winner(self) -> str:
+        """'first' (Amber) or 'second' (Ben): who wins with best play."""
+        return "first" if self.wins(self.start) else "second"
+
+    @property
+    def positions(self) -> int:
+        """How many positions (up to symmetry) the search has solved."""
+        return len(self.memo)
+
+    def winning_coin(self, seen: Seen, pattern: Pattern) -> int | None:
+        """A coin whose turn leaves the opponent lost, or None if there is none."""
+        return next((coin for coin, child in self.children(seen, pattern)
+                     if not self.wins(child)), None)
+
+    def strategy(self) -> dict[Key, int]:
+        """The winner's strategy up to symmetry: key of each position the winner moves from,
+        reachable against any defence, to the coin to turn there (in the key's own frame).
+
+        >>> NoRepeats(2).strategy()  # HH: turn coin 0, and after any reply the other one
+        {1: 0, 11: 1}
+        """
+        plan: dict[Key, int] = {}
+        todo = [self.start] if self.wins(self.start) else [child for _, child in
+                                                           self.children(self.start)]
+        while todo:
+            key = todo.pop()
+            if key in plan or not any(True for _ in self.children(key)):
+                continue  # known, or the winner is stuck (misère: that is the win)
+            coin = self.winning_coin(key, START)
+            assert coin is not None, "the winner always has a winning move"
+            plan[key] = coin
+            after = turn(START, coin)
+            todo.extend(child for _, child in self.children(key | 1 << after, after))
+        return plan
+
+    def strategy_tree(self) -> dict[str, int]:
+        """The winner's strategy as a map from history (coins turned so far, as '0,2,1'; the
+        empty string at the start) to the coin the winner turns there.
+
+        >>> NoRepeats(1).strategy_tree()
+        {'': 0}
+        """
+        plan: dict[str, int] = {}
+        first_wins = self.winner == "first"
+
+        def walk(history: tuple[int, ...], seen: Seen, pattern: Pattern) -> None:
+            winner_to_move = (len(history) % 2 == 0) == first_wins
+            coins = legal_coins(seen, pattern, self.n)
+            if winner_to_move and coins:
+                coin = self.winning_coin(seen, pattern)
+                assert coin is not None, "the winner always has a winning move"
+                plan[",".join(map(str, history))] = coin
+                coins = [coin]
+            elif winner_to_move:
+                return
+            for coin in coins:
+                after = turn(pattern, coin)
+                walk((*history, coin), seen | 1 << after, after)
+
+        walk((), 1 << START, START)
+        return plan
+
+
+def solve(n: int, misere: bool = False) -> NoRepeats:
+    """The game on n coins, with its winner already found."""
+    game = NoRepeats(n, misere)
+    _ = game.winner
+    return game
+
+
+def perfect_matching(n: int, found_up_to: int = 10) -> list[tuple[Pattern, Pattern]]:
+    """A perfect matching of Q_n (n >= 1): pairs of patterns one coin apart, covering all.
+
+    networkx (Hopcroft-Karp on the bipartite Q_k, k = min(n, found_up_to)) finds a perfect
+    matching of the first k coins; for more coins each pattern is paired like its first k
+    coins, the other coins unchanged (a product with Q_{n-k}), which is again perfect.
+
+    >>> perfect_matching(2)
+    [(0, 1), (2, 3)]
+    """
+    import networkx as nx
+
+    k = min(n, found_up_to)
+    cube = nx.Graph()
+    cube.add_nodes_from(range(1 << k))
+    cube.add_edges_from((x, turn(x, coin)) for x in range(1 << k) for coin in range(k))
+    evens = [x for x in range(1 << k) if x.bit_count() % 2 == 0]
+    mate = nx.bipartite.hopcroft_karp_matching(cube, top_nodes=evens)
+    if len(mate) != 1 << k:
+        raise RuntimeError(f"networkx found no perfect matching of Q_{k}")
+    low = (1 << k) - 1
+    return sorted((x, mate[x & low] | (x & ~low)) for x in range(1 << n)
+                  if x < mate[x & low] | (x & ~low))
+
+
+def plain_winner(n: int, misere: bool = False) -> str:
+    """The winner by the seed's method: plain recursion over the whole history, no memo.
+
+    >>> plain_winner(3, misere=True)
+    'second'
+    """
+
+    def to_move_wins(history: list[Pattern]) -> bool:
+        replies = [turn(history[-1], coin) for coin in range(n)]
+        replies = [p for p in replies if p not in history]
+        if not replies:
+            return misere
+        return any(not to_move_wins([*history, p]) for p in replies)
+
+    return "first" if to_move_wins([START]) else "second"

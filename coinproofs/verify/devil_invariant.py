@@ -1,0 +1,240 @@
+"""The devil's invariants: evidence that no strategy wins, checked from the rules.
+
+A *devil invariant* is a set I of coin states such that
+
+    (1) I is not empty, (2) all heads (0) is not in I, and
+    (3) for every state s in I and every move m there is a rotation r with rotate(s, r) ^ m in I.
+
+Lemma 1. If a devil invariant exists for n coins, no strategy wins.
+Proof. Take any strategy m_1..m_L and a state s_0 in I (1). By (3) the devil picks r_1, r_2, ...
+so that every s_t = rotate(s_{t-1}, r_t) ^ m_t is again in I. By (2) no s_t is all heads, so
+the game that starts at s_0 against these rotations is never won. (The strategy is a fixed
+list, so the devil may choose its rotations knowing every move.)
+
+Two kinds of evidence name an invariant and show (1)-(3). Both are proved in docs/lemmas.md.
+
+``{"method": "invariant", "p": p, "check": ...}`` (Lamping's invariant). For an odd factor
+p >= 3 of n, with q = n / p, let I be the states whose p *sampled* coins, at positions 0, q,
+2q, ..., (p-1)q, do not all show the same face. All heads has them all equal (2); the state with
+only coin 0 tails is in I (1); and (3) holds with the rotations 0 and q alone. The kernel checks
+(1) and (2) on the two states, and (3) in one of two ways:
+
+* ``"check": "exhaustive"`` (n <= MAX_EXHAUSTIVE_N): every state of I against every move,
+  straight from the rules (``devil.rotate``).
+* ``"check": "lrat"``: an LRAT refutation of the kernel's own *escape formula* (see
+  :func:`escape_cnf`), which says that a state of I and a move escape I under both rotations.
+  The formula speaks of the sampled coins only. Lemma 2 shows that loses nothing: write
+  t = the sampled coins of s and u = those of m (t_i = coin iq). Then the sampled coins of
+  rotate(s, 0) ^ m are t_i ^ u_i, and those of rotate(s, q) ^ m are t_{i-1} ^ u_i (indices
+  mod p), because turning the table by q carries coin (i-1)q to position iq. Membership in I
+  depends on the sampled coins alone, so a pair (s, m) escapes iff (t, u) satisfies the
+  formula; and every (t, u) comes from some (s, m) (set the other coins to heads). So the
+  formula is unsatisfiable iff (3) holds with the rotations 0 and q.
+
+``{"method": "algebraic", "h": "<coefficients, highest degree first>"}``. Write a state s as
+the polynomial S(X) = sum of X^i over its tails, over GF(2) and modulo X^n + 1: turning the
+table by 1 multiplies by X, a move M adds M. If h divides X^n + 1, has degree >= 1 and
+gcd(h, X + 1) = 1, then I_h = {s : S mod h != 0} is a devil invariant with rotations 0 and 1
+(Lemma 3): 1 mod h = 1, so the state with only coin 0 tails is in I_h (1); 0 mod h = 0 (2); and if
+both S + M and X*S + M were 0 mod h, so would be their sum (X + 1) * S, and since h shares no
+factor with X + 1, h would divide S (3). (Reducing mod X^n + 1 first changes nothing mod h,
+because h divides X^n + 1.) The kernel checks the three conditions on h with its own
+arithmetic on polynomials over GF(2) written as ints (bit i = coefficient of X^i). Such an h
+exists exactly when n is not a power of two (docs/lemmas.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from coinproofs.verify.certificate import Artifacts, Evidence, expect
+from coinproofs.verify.devil import Fact, rotate
+from coinproofs.verify.dimacs import dimacs_text, sha256_text
+from coinproofs.verify.lrat import check_refutation
+
+MAX_EXHAUSTIVE_N = 12  # 2^12 states times 2^12 moves: about a second
+ENCODING = "devil-invariant-escape/v1"  # the name of the escape formula below
+EXHAUSTIVE_KEYS = {"method", "check", "p"}
+LRAT_KEYS = EXHAUSTIVE_KEYS | {"encoding", "cnf", "cnf_sha256", "proof", "proof_sha256"}
+ALGEBRAIC_KEYS = {"method", "h"}
+
+
+# --- Lamping's invariant --------------------------------------------------------------------
+
+def sampled_coins(state: int, n: int, p: int) -> list[int]:
+    """The p coins of `state` at the positions 0, n/p, 2n/p, ... (1 = tails)."""
+    q = n // p
+    return [state >> (i * q) & 1 for i in range(p)]
+
+
+def in_invariant(state: int, n: int, p: int) -> bool:
+    """Is `state` in Lamping's set: do its p sampled coins show both faces?"""
+    return len(set(sampled_coins(state, n, p))) == 2
+
+
+def check_factor(n: int, p: object) -> int:
+    """`p`, once it is shown to be an odd factor of n greater than 1."""
+    expect(isinstance(p, int) and not isinstance(p, bool) and p >= 3 and p % 2 == 1,
+           f"the invariant's p must be an odd number of at least 3, not {p!r}")
+    assert isinstance(p, int)
+    expect(n % p == 0, f"the invariant's p = {p} does not divide n = {n}")
+    return p
+
+
+def escape(n: int, p: int) -> tuple[int, int] | None:
+    """A state of Lamping's set for factor p and a move that leave the set whether the devil
+    turns the table by 0 or by n/p; None if there is none. Tries all 4^n pairs, from the rules.
+
+    Any factor p of n is allowed here, so that the check can be seen to fail: for p = 2, when
+    the coins at 0 and n/2 show (tails, heads), flipping coin 0 leaves (heads, heads) unturned
+    and (tails, tails) turned.
+
+    >>> escape(3, 3) is None
+    True
+    >>> escape(2, 2)
+    (1, 1)
+    """
+    states = np.arange(1 << n)
+    member = np.array([in_invariant(s, n, p) for s in range(1 << n)])
+    turned = np.array([rotate(s, n // p, n) for s in range(1 << n)])
+    for move in range(1 << n):
+        escaping = member & ~member[states ^ move] & ~member[turned ^ move]
+        if escaping.any():
+            return int(np.argmax(escaping)), move
+    return None
+
+
+def escape_cnf(n: int, p: int) -> tuple[list[list[int]], int, list[str]]:
+    """The escape formula for factor p of n: its clauses, number of variables and comments.
+
+    Variables (true = tails): t_i = i + 1 is sampled coin i (at position i*n/p) of the state and
+    u_i = p + i + 1 says that the move flips it, for i in 0..p-1; c = 2p + 1 is the face that
+    every sampled coin shows after the unturned flip, d = 2p + 2 the face they all show after
+    turning by n/p and flipping. Clauses: the t_i are not all heads and not all tails; for every
+    i, t_i ^ u_i = c and t_{i-1} ^ u_i = d (i - 1 taken mod p).
+
+    >>> clauses, nvars, comments = escape_cnf(3, 3)
+    >>> nvars, len(clauses), clauses[:2]
+    (8, 26, [[1, 2, 3], [-1, -2, -3]])
+    """
+    t = [i + 1 for i in range(p)]
+    u = [p + i + 1 for i in range(p)]
+    c, d = 2 * p + 1, 2 * p + 2
+    clauses = [list(t), [-v for v in t]]
+    for i in range(p):
+        clauses += parity_clauses([t[i], u[i], c])
+        clauses += parity_clauses([t[i - 1], u[i], d])  # t[-1] is t_{p-1}: the wrap-around
+    comments = [
+        f"{ENCODING}: {n} coins, Lamping's invariant for the factor {p}:",
+        f"a state whose coins at 0, {n // p}, ... show both faces and a move that leave that set "
+        f"both unturned and turned by {n // p} (unsatisfiable: the devil keeps the set)",
+        f"variables 1..{p}: sampled coins (true = tails); {p + 1}..{2 * p}: the move flips them; "
+        f"{2 * p + 1}, {2 * p + 2}: the face they all show after the flip, unturned and turned",
+    ]
+    return clauses, 2 * p + 2, comments
+
+
+def parity_clauses(variables: list[int]) -> list[list[int]]:
+    """Clauses saying that an even number of `variables` are true: one clause rules out each
+    assignment with an odd number of trues.
+
+    >>> parity_clauses([1, 2])
+    [[-1, 2], [1, -2]]
+    """
+    clauses = []
+    for assignment in range(1 << len(variables)):
+        if bin(assignment).count("1") % 2 == 1:
+            clauses.append([-v if assignment >> k & 1 else v for k, v in enumerate(variables)])
+    return clauses
+
+
+def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
+    """Accept Lamping's invariant for the odd factor evidence['p'] of n, checked exhaustively
+    or through an LRAT refutation of the escape formula; then no strategy wins (Lemmas 1, 2)."""
+    p = check_factor(n, evidence.get("p"))
+    expect(not in_invariant(0, n, p) and in_invariant(1, n, p),
+           "the invariant must hold the state with only coin 0 tails, and not all heads")
+    check = evidence.get("check")
+    if check == "exhaustive":
+        expect(set(evidence) == EXHAUSTIVE_KEYS,
+               f"exhaustive invariant evidence has exactly the fields {sorted(EXHAUSTIVE_KEYS)}")
+        expect(n <= MAX_EXHAUSTIVE_N,
+               f"the exhaustive invariant check handles at most {MAX_EXHAUSTIVE_N} coins")
+        found = escape(n, p)
+        state, move = found or (0, 0)
+        expect(found is None, f"the devil cannot keep state {state:b} in the invariant "
+                              f"against move {move:b}")
+    elif check == "lrat":
+        expect(set(evidence) == LRAT_KEYS,
+               f"LRAT invariant evidence has exactly the fields {sorted(LRAT_KEYS)}")
+        expect(evidence["encoding"] == ENCODING, f"the invariant's encoding must be {ENCODING!r}")
+        clauses, nvars, comments = escape_cnf(n, p)
+        expect(evidence["cnf_sha256"] == sha256_text(dimacs_text(clauses, nvars, comments)),
+               "the CNF hash in the evidence is not that of the kernel's escape formula "
+               f"for n = {n}, p = {p}")
+        artifacts.read(evidence, "cnf", "cnf_sha256")
+        check_refutation(clauses, artifacts.read(evidence, "proof", "proof_sha256"))
+    else:
+        expect(False, f"invariant evidence is checked 'exhaustive' or by 'lrat', not {check!r}")
+    return Fact("impossible")
+
+
+# --- The algebraic invariant: polynomials over GF(2) as ints ----------------------------------
+
+def degree(a: int) -> int:
+    """The degree of polynomial `a` (-1 for the zero polynomial).
+
+    >>> degree(0b1011), degree(1), degree(0)
+    (3, 0, -1)
+    """
+    return a.bit_length() - 1
+
+
+def remainder(a: int, b: int) -> int:
+    """a mod b over GF(2), for b != 0: cancel a's leading term with a shifted b until a's
+    degree is below b's.
+
+    >>> remainder(0b1001, 0b11)  # X^3 + 1 = (X + 1)(X^2 + X + 1)
+    0
+    >>> remainder(0b1000, 0b111)  # X^3 = (X + 1)(X^2 + X + 1) + 1
+    1
+    """
+    assert b != 0
+    while degree(a) >= degree(b):
+        a ^= b << (degree(a) - degree(b))
+    return a
+
+
+def gcd(a: int, b: int) -> int:
+    """The greatest common divisor of a and b over GF(2) (Euclid's algorithm).
+
+    >>> gcd(0b1001, 0b101)  # X^3 + 1 and X^2 + 1 = (X + 1)^2
+    3
+    """
+    while b != 0:
+        a, b = b, remainder(a, b)
+    return a
+
+
+def parse_polynomial(text: object) -> int:
+    """The polynomial written as its coefficients, highest degree first ("1011" = X^3 + X + 1)."""
+    expect(isinstance(text, str) and re.fullmatch("1[01]*", text) is not None,
+           f"h must be a string of coefficients 0 and 1, highest degree first, "
+           f"with a leading 1; not {text!r}")
+    assert isinstance(text, str)
+    return int(text, 2)
+
+
+def check_algebraic_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
+    """Accept a factor h of X^n + 1 of degree >= 1 with gcd(h, X + 1) = 1; then
+    {s : S mod h != 0} is a devil invariant (Lemma 3), so no strategy wins (Lemma 1)."""
+    expect(set(evidence) == ALGEBRAIC_KEYS,
+           f"algebraic evidence has exactly the fields {sorted(ALGEBRAIC_KEYS)}")
+    h = parse_polynomial(evidence["h"])
+    x_n_plus_1 = 1 << n | 1
+    expect(degree(h) >= 1, "h must have degree at least 1 (every state is a multiple of 1)")
+    expect(remainder(x_n_plus_1, h) == 0, f"h = {evidence['h']} does not divide X^{n} + 1")
+    expect(gcd(h, 0b11) == 1, f"h = {evidence['h']} has the factor X + 1")
+    return Fact("impossible")
