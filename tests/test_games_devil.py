@@ -203,7 +203,8 @@ NORVIG_SHOW_2 = """
 @pytest.mark.parametrize(("n", "table"), [(4, NORVIG_SHOW_4), (2, NORVIG_SHOW_2)])
 def test_beliefs_along_reproduce_the_notebooks_show_table(n: int, table: str) -> None:
     rows = [line.split("|") for line in table.strip("\n").splitlines()]
-    strategy = [move_from_positions([int(p) for p in flips if p.isdigit()], n) for flips, _ in rows[1:]]
+    flipped = [[int(p) for p in flips if p.isdigit()] for flips, _ in rows[1:]]
+    strategy = moves_of(flipped, n)
     expected = [norvig_belief(beliefs, n) for _, beliefs in rows]
     assert beliefs_along(strategy, n) == expected
     assert wins(strategy, n)

@@ -1,4 +1,5 @@
-"""The `coinproofs devil` commands: solve, check, lamping, show, encode."""
+"""The `coinproofs devil` commands: solve, check, lamping, show, encode (and play, in
+`devil_play.py`)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ def register(commands: Any) -> None:
     encode.add_argument("-o", "--output", type=Path, metavar="FILE",
                         help="write here (default: stdout)")
     encode.set_defaults(handler=encode_command)
+
+    from coinproofs.cli import devil_play
+
+    devil_play.register(sub)
 
 
 def notation(moves: list[int]) -> list[list[int]]:

@@ -35,9 +35,10 @@ def lrat_evidence(context: ProofContext, clauses: Sequence[Sequence[int]], nvars
     context.progress(f"CaDiCaL: {encoding} ({nvars} variables, {len(clauses)} clauses)")
     context.solvers.add("cadical195")
     result = cadical.solve(clauses)
-    if result.satisfiable or result.lrat is None:
+    if result.satisfiable:
         raise ValueError(f"the {encoding} formula {' '.join(comments)!r} is satisfiable, so it "
                          "refutes nothing: the claim is false or the encoding is wrong")
+    assert result.lrat is not None  # solve() returns a proof for every UNSAT answer
     context.progress(f"CaDiCaL: UNSAT in {result.seconds:.2f} s, "
                      f"LRAT proof of {len(result.lrat):,} bytes")
     stem = f"{suffix}." if suffix else ""

@@ -1,0 +1,85 @@
+"""The trusted kernel stays independent of the code it checks."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "coinproofs"
+KERNEL_MAY_IMPORT = {"numpy", "pysat", "coinproofs"}  # and the standard library
+ENGINE_PARTS = ("coinproofs.games", "coinproofs.encodings", "coinproofs.proofs", "coinproofs.cli")
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a Python file imports (absolute names; relative ones resolved)."""
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                names.add(f"{base}.{node.module}" if node.module else base)
+            else:
+                names.add(node.module or "")
+    return names
+
+
+def kernel_files() -> list[Path]:
+    return sorted((PACKAGE / "verify").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", kernel_files(), ids=lambda p: p.name)
+def test_kernel_imports_only_the_standard_library_numpy_and_pysat(path: Path) -> None:
+    for name in imported_modules(path):
+        top = name.split(".")[0]
+        assert top in sys.stdlib_module_names or top in KERNEL_MAY_IMPORT, (path.name, name)
+        assert not name.startswith(ENGINE_PARTS), (path.name, name)
+        if top == "coinproofs":
+            assert name.startswith("coinproofs.verify"), (path.name, name)
+        if top == "pysat":
+            assert name in ("pysat.formula", "pysat.card"), (path.name, name)
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "games").glob("*.py")), ids=lambda p: p.name)
+def test_engines_do_not_use_the_kernel(path: Path) -> None:
+    for name in imported_modules(path):
+        assert not name.startswith(("coinproofs.verify", "coinproofs.encodings",
+                                    "coinproofs.proofs", "coinproofs.cli")), (path.name, name)
+
+
+def test_import_linter_contracts_hold() -> None:
+    lint = Path(sys.executable).with_name("lint-imports")
+    if not lint.exists():
+        pytest.skip("import-linter is not installed in this environment")
+    result = subprocess.run([str(lint)], cwd=PACKAGE.parent, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_kernel_runs_with_the_engines_unimportable(tmp_path: Path) -> None:
+    """Prove a claim, then re-check it in a process where games/, encodings/ and proofs/
+    cannot be imported at all: the kernel must not need them."""
+    from coinproofs.proofs.registry import all_claims
+    from coinproofs.proofs.runner import prove_one
+
+    spec = next(claim for claim in all_claims() if claim.id == "devil.n8.shortest")
+    assert prove_one(spec, tmp_path).proved
+    script = f"""
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith({ENGINE_PARTS!r}):
+            raise ImportError("blocked: " + name)
+sys.meta_path.insert(0, Block())
+from pathlib import Path
+from coinproofs.verify.certificate import check_file
+print(check_file(Path({str(tmp_path / 'devil.n8.shortest.json')!r})).methods)
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "strategy" in result.stdout and "reachability" in result.stdout

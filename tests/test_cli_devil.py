@@ -1,0 +1,88 @@
+"""The `coinproofs devil` commands, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli import coinproofs, fails_with_one_sentence
+
+NORVIG_COUNTS = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None}
+
+
+@pytest.mark.parametrize("n, length", NORVIG_COUNTS.items())
+def test_solve_json_gives_norvigs_lengths(n: int, length: int | None) -> None:
+    run = coinproofs("devil", "solve", str(n), "--json")
+    assert run.status == 0, run.err
+    answer = json.loads(run.out)
+    assert answer["n"] == n and answer["length"] == length
+    assert (answer["moves"] is None) == (length is None)
+
+
+def test_solve_text_and_check_round_trip(tmp_path: Path) -> None:
+    run = coinproofs("devil", "solve", "4")
+    assert "15 moves" in run.out
+    strategy = tmp_path / "n4.json"
+    strategy.write_text(run.out.splitlines()[1])
+    checked = coinproofs("devil", "check", "4", str(strategy), "--json")
+    assert checked.status == 0 and json.loads(checked.out)["wins"] is True
+
+
+def test_check_reports_a_game_the_strategy_loses(tmp_path: Path) -> None:
+    strategy = tmp_path / "short.json"
+    strategy.write_text("[[0,1,2,3],[0,2],[0,1,2,3]]")
+    run = coinproofs("devil", "check", "4", str(strategy), "--json")
+    assert run.status == 1
+    answer = json.loads(run.out)
+    assert answer["wins"] is False and len(answer["counterexample"]["rotations"]) == 3
+    text = coinproofs("devil", "check", "4", str(strategy))
+    assert text.status == 1 and text.out.startswith("loses")
+
+
+def test_lamping_sixteen_has_65535_moves() -> None:
+    run = coinproofs("devil", "lamping", "16", "--json")
+    assert run.status == 0 and json.loads(run.out)["length"] == 65535
+
+
+def test_show_prints_norvigs_table_for_four_coins() -> None:
+    run = coinproofs("devil", "show", "4")
+    lines = run.out.splitlines()
+    assert run.status == 0 and len(lines) == 2 + 16
+    assert lines[2].split("|")[2].split() == ["HHHH", "HHHT", "HHTT", "HTHT", "HTTT", "TTTT"]
+    assert lines[-1].split("|")[2].split() == ["HHHH"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["devil", "solve", "0"], ["at least 1"]),
+    (["devil", "solve", "-3"], ["at least 1"]),
+    (["devil", "solve", "four"], ["not a whole number"]),
+    (["devil", "solve", "12"], ["12"]),
+    (["devil", "lamping", "6"], ["power of 2"]),
+    (["devil", "check", "4", "/nonexistent/strategy.json"], ["no such file"]),
+    (["devil", "check", "40", "/dev/null"], ["at most 20 coins"]),
+    (["devil", "show", "5"], ["no strategy wins", "--strategy"]),
+])
+def test_bad_input_gets_one_sentence(args: list[str], words: list[str]) -> None:
+    fails_with_one_sentence(coinproofs(*args), *words)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json", ["not valid JSON"]),
+    ('{"moves": []}', ["list of moves"]),
+    ("[[0, 1], 2]", ["list of moves"]),
+    ('[[0, "1"]]', ["whole-number"]),
+    ("[[0, 7]]", ["position 7", "0..3"]),
+])
+def test_malformed_strategy_files_get_one_sentence(tmp_path: Path, content: str,
+                                                   words: list[str]) -> None:
+    strategy = tmp_path / "bad.json"
+    strategy.write_text(content)
+    fails_with_one_sentence(coinproofs("devil", "check", "4", str(strategy)), *words)
+
+
+def test_help_explains_every_devil_command() -> None:
+    for command in ("solve", "check", "lamping", "show", "encode"):
+        run = coinproofs("devil", command, "--help")
+        assert run.status == 0 and "usage:" in run.out

@@ -1,0 +1,49 @@
+"""One fast end-to-end run: `coinproofs prove` writes certificates, `coinproofs verify` accepts
+them, and rejects them once tampered with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli import coinproofs, fails_with_one_sentence
+
+FAST_CLAIMS = ("devil.n1.shortest", "devil.n8.shortest", "devil.n3.impossible",
+               "devil.n12.impossible", "penny.first-20", "norepeat.n3.normal")
+
+
+def test_prove_then_verify_then_tamper(tmp_path: Path) -> None:
+    proved = coinproofs("prove", *FAST_CLAIMS, "--out", str(tmp_path), "--json")
+    assert proved.status == 0, proved.out + proved.err
+    assert all(row["proved"] for row in json.loads(proved.out))
+    certificates = sorted(tmp_path.glob("*.json"))
+    assert {path.stem for path in certificates} == set(FAST_CLAIMS)
+    assert not list(tmp_path.glob(".*.tmp")), "no temporary files are left behind"
+
+    verified = coinproofs("verify", str(tmp_path), "--json")
+    assert verified.status == 0, verified.out + verified.err
+    assert {row["id"] for row in json.loads(verified.out)} == set(FAST_CLAIMS)
+
+    shortest = tmp_path / "devil.n8.shortest.json"
+    document = json.loads(shortest.read_text())
+    document["evidence"][0]["moves"][100] = [0]
+    shortest.write_text(json.dumps(document))
+    rejected = coinproofs("verify", str(tmp_path), "--json")
+    assert rejected.status == 1
+    verdicts = {row["id"]: row for row in json.loads(rejected.out)}
+    assert not verdicts[str(shortest)]["accepted"]
+    assert "does not win" in verdicts[str(shortest)]["reason"]
+
+
+def test_prove_rejects_unknown_claims_and_verify_needs_certificates(tmp_path: Path) -> None:
+    fails_with_one_sentence(coinproofs("prove", "devil.n99.nothing", "--out", str(tmp_path)),
+                            "no claim matches")
+    fails_with_one_sentence(coinproofs("verify", str(tmp_path)), "no certificates")
+    fails_with_one_sentence(coinproofs("verify", str(tmp_path / "absent")), "neither")
+
+
+def test_claims_lists_the_registry() -> None:
+    run = coinproofs("claims", "--json")
+    ids = {claim["id"] for claim in json.loads(run.out)}
+    assert {"devil.n4.shortest", "devil.n6.impossible", "devil.n16.lamping",
+            "penny.riddler-20-30", "norepeat.n3.misere"} <= ids
