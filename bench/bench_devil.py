@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sized
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -85,9 +86,9 @@ def main() -> int:
     missed = []
 
     for n in sizes:
-        baseline, found = timed(lambda n=n: norvig_baseline.coin_search(n))
+        baseline, found = timed(partial(norvig_baseline.coin_search, n))
         assert length(found) == SHORTEST[n], f"the baseline found {length(found)} moves for {n}"
-        engine, result = timed(lambda n=n: search(n))
+        engine, result = timed(partial(search, n))
         assert length(result.strategy) == SHORTEST[n]
         process, output = best_process_time(coinproofs("devil", "solve", str(n), "--json"))
         assert json.loads(output)["length"] == SHORTEST[n], output
@@ -95,8 +96,8 @@ def main() -> int:
         target = n == 8
         if target and ratio < SOLVE_SPEEDUP_TARGET:
             missed.append(f"solve {n}: {ratio:.0f}x < {SOLVE_SPEEDUP_TARGET}x")
-        table.add_row("notebook coin_search", str(n), f"{baseline:.3f}",
-                      f"{length(found)} moves", "")
+        moves = "no strategy" if found is None else f"{len(found)} moves"
+        table.add_row("notebook coin_search", str(n), f"{baseline:.3f}", moves, "")
         table.add_row("search() in process", str(n), f"{engine:.4f}",
                       f"{sum(map(len, result.layers))} beliefs", speedup(baseline / engine))
         table.add_row("devil solve --json", str(n), f"{process:.3f}", "whole process",
