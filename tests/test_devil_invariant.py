@@ -51,12 +51,13 @@ def lampings_set(state: int, n: int, p: int) -> bool:
 
 @pytest.mark.parametrize(("n", "p"), [(3, 3), (5, 5), (6, 3), (7, 7), (9, 3), (9, 9), (10, 5)])
 def test_lampings_set_is_a_devil_invariant_by_brute_force(n: int, p: int) -> None:
-    members = [s for s in range(1 << n) if lampings_set(s, n, p)]
-    assert members and 0 not in members
-    for s in members:
-        after_turns = [turned(s, 0, n), turned(s, n // p, n)]
-        for m in range(1 << n):
-            assert any(lampings_set(t ^ m, n, p) for t in after_turns), (s, m)
+    member = [lampings_set(s, n, p) for s in range(1 << n)]
+    assert any(member) and not member[0]
+    for s in range(1 << n):
+        if member[s]:
+            unturned, turned_by_q = turned(s, 0, n), turned(s, n // p, n)
+            for m in range(1 << n):
+                assert member[unturned ^ m] or member[turned_by_q ^ m], (s, m)
 
 
 @pytest.mark.parametrize("n", [2, 4, 6, 8])
@@ -77,8 +78,10 @@ def test_lower_bound_lemma_prefix_xors_of_lampings_strategy_meet_every_state(n: 
 
 # --- The two roads of Lamping's invariant agree ------------------------------------------------
 
-def satisfies(clauses: list[list[int]], model: set[int]) -> bool:
-    return all(any(literal in model for literal in clause) for clause in clauses)
+def satisfies(clauses: list[list[int]], nvars: int, true: set[int]) -> bool:
+    """Do `clauses` hold when the variables in `true` are true and the others false?"""
+    literals = {v if v in true else -v for v in range(1, nvars + 1)}
+    return all(any(literal in literals for literal in clause) for clause in clauses)
 
 
 def escaping_pair(model: list[int], n: int, p: int) -> tuple[int, int]:
@@ -108,7 +111,7 @@ def test_exhaustive_and_lrat_roads_agree(n: int, p: int) -> None:
         state, move = found
         sampled = [i + 1 for i in range(p) if state >> (i * n // p) & 1]
         sampled += [p + i + 1 for i in range(p) if move >> (i * n // p) & 1]
-        assert any(satisfies(clauses, set(sampled) | faces)
+        assert any(satisfies(clauses, nvars, set(sampled) | faces)
                    for faces in ({2 * p + 1}, {2 * p + 2}, {2 * p + 1, 2 * p + 2}, set()))
     if result.model is not None:
         assert escapes(*escaping_pair(result.model, n, p), n, p)
@@ -341,7 +344,7 @@ def test_no_divisor_of_x_n_plus_1_is_accepted_for_a_power_of_two(n: int, folder:
     """Every divisor of X^n + 1 = (X + 1)^n is a power of X + 1 (Lemma 4)."""
     divisor = 1
     for _ in range(n + 1):
-        with pytest.raises(Rejected, match="degree at least 1|has the factor X"):
+        with pytest.raises(Rejected, match=r"degree at least 1|has the factor X"):
             check(n, {"method": "algebraic", "h": format(divisor, "b")}, folder)
         divisor = multiply(divisor, 0b11)
 
@@ -368,7 +371,7 @@ def multiply(a: int, b: int) -> int:
 polynomials = st.integers(0, 2**70)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(polynomials, polynomials.filter(bool))
 def test_kernel_arithmetic_agrees_with_sympy(a: int, b: int) -> None:
     assert kernel.remainder(a, b) == bits(rem(poly(a), poly(b)))

@@ -16,15 +16,17 @@ from functools import cache
 from sympy import Poly, symbols
 
 X = symbols("X")
+X_PLUS_1 = 0b11
 
 
-def poly(bits: int) -> Poly:
-    """The sympy polynomial over GF(2) whose coefficient of X^i is bit i of `bits`.
+def poly(coefficients: int) -> Poly:
+    """The sympy polynomial over GF(2) whose coefficient of X^i is bit i of `coefficients`.
 
     >>> poly(0b1011)
     Poly(X**3 + X + 1, X, modulus=2)
     """
-    return Poly(sum(X**i for i in range(bits.bit_length()) if bits >> i & 1), X, modulus=2)
+    return Poly(sum(X**i for i in range(coefficients.bit_length()) if coefficients >> i & 1),
+                X, modulus=2)
 
 
 def bits(polynomial: Poly) -> int:
@@ -57,9 +59,6 @@ def factors(n: int) -> tuple[tuple[int, int], ...]:
     """
     _, pairs = poly(x_n_plus_1(n)).factor_list()
     return tuple(sorted((bits(factor), multiplicity) for factor, multiplicity in pairs))
-
-
-X_PLUS_1 = 0b11
 
 
 def coprime_factor(n: int) -> int | None:

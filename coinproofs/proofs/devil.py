@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 
 from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
@@ -92,10 +93,14 @@ def prove_lamping(n: int, context: ProofContext) -> list[Evidence]:
     return [strategy_evidence(context, lamping(n), found_by="Lamping's construction")]
 
 
-def claim(n: int, kind: str, value: int | None, prover: object, **options: object) -> ClaimSpec:
+Prover = Callable[[int, ProofContext], list[Evidence]]
+
+
+def claim(n: int, kind: str, value: int | None, prover: Prover,
+          lemmas: tuple[str, ...] = ()) -> ClaimSpec:
     return ClaimSpec(id=f"devil.n{n}.{kind}", game="devil", kind=kind, params={"n": n},
                      value=value, statement=statement(kind, n, value),
-                     prove=partial(prover, n), **options)  # type: ignore[arg-type]
+                     prove=partial(prover, n), lemmas=lemmas)
 
 
 def claims() -> list[ClaimSpec]:

@@ -11,36 +11,38 @@ so that every s_t = rotate(s_{t-1}, r_t) ^ m_t is again in I. By (2) no s_t is a
 the game that starts at s_0 against these rotations is never won. (The strategy is a fixed
 list, so the devil may choose its rotations knowing every move.)
 
-Two kinds of evidence name an invariant and show (1)-(3). Both are proved in docs/lemmas.md.
+Two kinds of evidence name an invariant and show (1)-(3); docs/lemmas.md numbers the same
+lemmas and proves them in full.
 
 ``{"method": "invariant", "p": p, "check": ...}`` (Lamping's invariant). For an odd factor
 p >= 3 of n, with q = n / p, let I be the states whose p *sampled* coins, at positions 0, q,
 2q, ..., (p-1)q, do not all show the same face. All heads has them all equal (2); the state with
-only coin 0 tails is in I (1); and (3) holds with the rotations 0 and q alone. The kernel checks
-(1) and (2) on the two states, and (3) in one of two ways:
+only coin 0 tails is in I (1); and (3) holds with the rotations 0 and q alone (Lemma 2, whose
+proof needs p odd). The kernel checks (1) and (2) on those two states, and (3) itself, without
+relying on Lemma 2, in one of two ways:
 
 * ``"check": "exhaustive"`` (n <= MAX_EXHAUSTIVE_N): every state of I against every move,
   straight from the rules (``devil.rotate``).
 * ``"check": "lrat"``: an LRAT refutation of the kernel's own *escape formula* (see
-  :func:`escape_cnf`), which says that a state of I and a move escape I under both rotations.
-  The formula speaks of the sampled coins only. Lemma 2 shows that loses nothing: write
-  t = the sampled coins of s and u = those of m (t_i = coin iq). Then the sampled coins of
-  rotate(s, 0) ^ m are t_i ^ u_i, and those of rotate(s, q) ^ m are t_{i-1} ^ u_i (indices
-  mod p), because turning the table by q carries coin (i-1)q to position iq. Membership in I
-  depends on the sampled coins alone, so a pair (s, m) escapes iff (t, u) satisfies the
-  formula; and every (t, u) comes from some (s, m) (set the other coins to heads). So the
-  formula is unsatisfiable iff (3) holds with the rotations 0 and q.
+  :func:`escape_cnf`), which says that a state of I and a move leave I under both rotations.
+  The formula speaks of the sampled coins only, which loses nothing: write t = the sampled
+  coins of s and u = those of m (t_i = coin iq). Then the sampled coins of rotate(s, 0) ^ m
+  are t_i ^ u_i, and those of rotate(s, q) ^ m are t_{i-1} ^ u_i (indices mod p), because
+  turning the table by q carries coin (i-1)q to position iq. Membership in I depends on the
+  sampled coins alone, so a pair (s, m) escapes iff (t, u) satisfies the formula; and every
+  (t, u) comes from some (s, m) (with the other coins heads). So the formula is unsatisfiable
+  iff (3) holds with the rotations 0 and q.
 
 ``{"method": "algebraic", "h": "<coefficients, highest degree first>"}``. Write a state s as
 the polynomial S(X) = sum of X^i over its tails, over GF(2) and modulo X^n + 1: turning the
 table by 1 multiplies by X, a move M adds M. If h divides X^n + 1, has degree >= 1 and
 gcd(h, X + 1) = 1, then I_h = {s : S mod h != 0} is a devil invariant with rotations 0 and 1
-(Lemma 3): 1 mod h = 1, so the state with only coin 0 tails is in I_h (1); 0 mod h = 0 (2); and if
-both S + M and X*S + M were 0 mod h, so would be their sum (X + 1) * S, and since h shares no
+(Lemma 3): 1 mod h = 1, so the state with only coin 0 tails is in I_h (1); 0 mod h = 0 (2);
+and if both S + M and X*S + M were 0 mod h, so would be their sum (X + 1) * S, and since h shares no
 factor with X + 1, h would divide S (3). (Reducing mod X^n + 1 first changes nothing mod h,
 because h divides X^n + 1.) The kernel checks the three conditions on h with its own
 arithmetic on polynomials over GF(2) written as ints (bit i = coefficient of X^i). Such an h
-exists exactly when n is not a power of two (docs/lemmas.md).
+exists exactly when n is not a power of two (Lemma 4).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from coinproofs.verify.devil import Fact, rotate
 from coinproofs.verify.dimacs import dimacs_text, sha256_text
 from coinproofs.verify.lrat import check_refutation
 
-MAX_EXHAUSTIVE_N = 12  # 2^12 states times 2^12 moves: about a second
+MAX_EXHAUSTIVE_N = 12  # 2^12 states times 2^12 moves: a fraction of a second
 ENCODING = "devil-invariant-escape/v1"  # the name of the escape formula below
 EXHAUSTIVE_KEYS = {"method", "check", "p"}
 LRAT_KEYS = EXHAUSTIVE_KEYS | {"encoding", "cnf", "cnf_sha256", "proof", "proof_sha256"}
@@ -152,7 +154,7 @@ def parity_clauses(variables: list[int]) -> list[list[int]]:
 
 def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     """Accept Lamping's invariant for the odd factor evidence['p'] of n, checked exhaustively
-    or through an LRAT refutation of the escape formula; then no strategy wins (Lemmas 1, 2)."""
+    or through an LRAT refutation of the escape formula; then no strategy wins (Lemma 1)."""
     p = check_factor(n, evidence.get("p"))
     expect(not in_invariant(0, n, p) and in_invariant(1, n, p),
            "the invariant must hold the state with only coin 0 tails, and not all heads")
@@ -174,6 +176,7 @@ def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -
         expect(evidence["cnf_sha256"] == sha256_text(dimacs_text(clauses, nvars, comments)),
                "the CNF hash in the evidence is not that of the kernel's escape formula "
                f"for n = {n}, p = {p}")
+        # The CNF file is there for readers; it must still be the formula whose hash it has.
         artifacts.read(evidence, "cnf", "cnf_sha256")
         check_refutation(clauses, artifacts.read(evidence, "proof", "proof_sha256"))
     else:

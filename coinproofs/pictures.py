@@ -1,0 +1,178 @@
+"""Pictures of the games, drawn with matplotlib into PNG files.
+
+- plot_beliefs: how a devil strategy whittles the belief state down (a heat map of classes by
+  move number, the picture of Norvig's `show` table);
+- plot_penny: the losing positions of the penny game with the golden-ratio lines;
+- plot_histogram: when a strategy won against a random devil.
+
+Figures are drawn on matplotlib's Agg canvas directly (no pyplot, no display, no global
+backend), and each file is written atomically: a reader never sees half a PNG. The CLI imports
+this module only when asked for a picture, since matplotlib takes a while to load.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from coinproofs.games.devil import positions as flipped
+from coinproofs.proofs.atomic import write_bytes_atomically
+
+# 8 coins: 36 classes by 256 columns (Lamping's 255 moves) is about as much as a page can show.
+MAX_PLOT_N = 8
+
+# Up to this many moves the positions each move flips fit along the top of the heat map.
+MAX_FLIPS_SHOWN = 32
+
+PHI = (1 + math.sqrt(5)) / 2
+
+IN_BELIEF = "#1f4e9c"  # the colour of "the player cannot rule this class out"
+
+
+# --- Beliefs (the devil's coin flip) -----------------------------------------------------------
+
+def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: Sequence[str],
+                 path: Path) -> None:
+    """Draw the belief state after each move as a heat map into the PNG file `path`.
+
+    Rows are the rotation classes (bit j of a belief is row j, labelled labels[j], e.g. HHHT),
+    columns the move numbers 0..len(moves) (column 0 is the initial belief), and a cell is
+    shaded when its class is in the belief after that move. Raises ValueError for N above
+    MAX_PLOT_N, for a path that does not end in .png, or if beliefs and labels do not fit.
+    """
+    check_png(path)
+    if n > MAX_PLOT_N:
+        raise ValueError(f"N = {n} has {len(labels)} rotation classes and a strategy may have up "
+                         f"to {len(moves):,} moves, too large to draw; the limit is N = "
+                         f"{MAX_PLOT_N}")
+    if len(beliefs) != len(moves) + 1:
+        raise ValueError(f"{len(moves)} moves need {len(moves) + 1} beliefs (the initial one, "
+                         f"then one after each move), not {len(beliefs)}")
+    if any(not 0 <= belief < 1 << len(labels) for belief in beliefs):
+        raise ValueError(f"a belief names a class beyond the {len(labels)} labelled ones")
+    grid = [[belief >> j & 1 for belief in beliefs] for j in range(len(labels))]
+
+    columns, rows = len(beliefs), len(labels)
+    figure = Figure(figsize=(min(16.0, max(6.0, 0.3 * columns + 2.5)),
+                             max(3.5, 0.28 * rows + 2.0)), layout="constrained")
+    axes = figure.add_subplot()
+    axes.imshow(grid, aspect="auto", interpolation="nearest", vmin=0, vmax=1,
+                cmap=ListedColormap(["#f4f4f4", IN_BELIEF]))
+    axes.set_yticks(range(rows), labels=labels, family="monospace",
+                    fontsize=9 if rows <= 20 else 7)
+    axes.set_ylabel("coins, up to rotation (H = heads, T = tails;\nposition 0 first)")
+    axes.xaxis.set_major_locator(MaxNLocator(nbins=16, integer=True))
+    axes.set_xlim(-0.5, columns - 0.5)
+    axes.set_xlabel("move number (0 = before the first move)")
+    if columns <= 2 * MAX_FLIPS_SHOWN:  # white lines between the cells, while cells are wide
+        axes.set_xticks([x - 0.5 for x in range(columns + 1)], minor=True)
+        axes.set_yticks([y - 0.5 for y in range(rows + 1)], minor=True)
+        axes.grid(which="minor", color="white", linewidth=1)
+        axes.tick_params(which="minor", length=0)
+    if 0 < len(moves) <= MAX_FLIPS_SHOWN:
+        flips = axes.secondary_xaxis("top")
+        flips.set_xticks(range(1, columns),
+                         labels=["".join(str(p) for p in flipped(move)) or "-"
+                                 for move in moves],
+                         rotation=90, family="monospace", fontsize=8)
+        flips.set_xlabel("positions flipped")
+    outcome = ("ends at all heads: the strategy wins" if beliefs[-1] == 1 else
+               f"ends with {bin(beliefs[-1]).count('1')} classes possible: the strategy loses")
+    axes.set_title(f"Belief state after each move, N = {n}, a {len(moves)}-move strategy\n"
+                   f"shaded: the coins may be in this class; {outcome}", fontsize=11)
+    write_figure(figure, path)
+
+
+# --- The penny game ----------------------------------------------------------------------------
+
+def plot_penny(positions: Sequence[tuple[int, int]], max_pile: int, path: Path) -> None:
+    """Draw the losing (P-) positions of the penny game with both piles <= max_pile into the
+    PNG file `path`: each (a, b) is drawn with its mirror (b, a), together with the lines
+    y = φx and y = x/φ that the formula (⌊kφ⌋, ⌊kφ²⌋) says they hug."""
+    check_png(path)
+    if max_pile < 0:
+        raise ValueError(f"the largest pile must not be negative (got {max_pile})")
+    outside = [(a, b) for a, b in positions if not (0 <= a <= max_pile and 0 <= b <= max_pile)]
+    if outside:
+        raise ValueError(f"position {outside[0]} is off the grid of piles 0..{max_pile}")
+    points = sorted({(a, b) for a, b in positions} | {(b, a) for a, b in positions})
+    top = max(max_pile, 1)
+
+    figure = Figure(figsize=(7.0, 7.0), layout="constrained")
+    axes = figure.add_subplot()
+    axes.plot([0, top], [0, PHI * top], color="tab:orange", linewidth=1, label="y = φx")
+    axes.plot([0, top], [0, top / PHI], color="tab:green", linewidth=1, label="y = x/φ")
+    axes.scatter([a for a, _ in points], [b for _, b in points], s=max(1.0, min(30.0, 600 / top)),
+                 color="tab:blue", zorder=3, label="losing position (a, b) and (b, a)")
+    axes.set_xlim(-0.5, top + 0.5)
+    axes.set_ylim(-0.5, top + 0.5)
+    axes.set_aspect("equal")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if top <= 40:
+        axes.grid(color="#dddddd", linewidth=0.5)
+    axes.set_xlabel("pennies in the first pile")
+    axes.set_ylabel("pennies in the second pile")
+    axes.legend(loc="upper left")
+    axes.set_title(f"Penny game (Wythoff's game): the {len(points)} losing positions with both "
+                   f"piles ≤ {max_pile:,}\nthe player to move loses from these", fontsize=11)
+    write_figure(figure, path)
+
+
+# --- The random devil ----------------------------------------------------------------------------
+
+def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path) -> None:
+    """Draw as a bar chart into the PNG file `path` how many games against a random devil were
+    won after each number of moves; counts[None] is the number of games lost. `games` is the
+    number of games played from each of the 2^n starts (see coinproofs.games.random_devil)."""
+    check_png(path)
+    starts = 1 << n
+    total = sum(counts.values())
+    if total != games * starts:
+        raise ValueError(f"{games:,} games from each of {starts:,} starts make "
+                         f"{games * starts:,} games, but the counts add up to {total:,}")
+    won_at = sorted(number for number in counts if number is not None)
+    lost = counts[None]
+
+    figure = Figure(figsize=(min(16.0, max(7.0, 0.25 * len(won_at) + 3.0)), 4.5),
+                    layout="constrained")
+    axes = figure.add_subplot()
+    axes.bar(won_at, [counts[number] for number in won_at], width=0.8, color=IN_BELIEF,
+             label="games won after this many moves")
+    if lost:  # a red bar apart on the right, past a dotted line: not a move number
+        lost_x = max(won_at, default=0) + 2
+        axes.axvline(lost_x - 1, color="grey", linewidth=0.8, linestyle=":")
+        axes.bar([lost_x], [lost], width=0.8, color="tab:red", label=f"games lost: {lost:,}")
+        axes.annotate("lost", (lost_x, lost), ha="center", va="bottom", color="tab:red")
+    axes.xaxis.set_major_locator(MaxNLocator(nbins=20, integer=True))
+    axes.set_xlabel("move number at which the coins first showed all heads")
+    axes.set_ylabel("games")
+    axes.legend(loc="lower right")
+    axes.set_title(f"N = {n} against a devil who rotates at random: {total:,} games "
+                   f"({games:,} from each of the {starts:,} starts), {lost:,} lost\n"
+                   "evidence from random play, not a proof", fontsize=11)
+    write_figure(figure, path)
+
+
+# --- Files -----------------------------------------------------------------------------------------
+
+def check_png(path: Path) -> None:
+    """Refuse a file name that does not end in .png (the only format drawn)."""
+    if path.suffix.lower() != ".png":
+        raise ValueError(f"pictures are drawn as PNG: give a file name ending in .png, not {path}")
+
+
+def write_figure(figure: Figure, path: Path) -> None:
+    """Render the figure as PNG and put it at `path` in one step (temp file, then rename)."""
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100)
+    write_bytes_atomically(path, buffer.getvalue())
