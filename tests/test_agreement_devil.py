@@ -27,7 +27,7 @@ def strategies(max_n: int, max_length: int) -> st.SearchStrategy[tuple[int, list
 
 @settings(max_examples=300, deadline=None)
 @given(strategies(6, 40))
-def test_exact_simulation_and_engine_agree_on_random_strategies(case: tuple[int, list[int]]) -> None:
+def test_simulation_and_engine_agree_on_random_strategies(case: tuple[int, list[int]]) -> None:
     n, strategy = case
     assert (kernel.simulate(strategy, n) is None) == engine.wins(strategy, n)
 

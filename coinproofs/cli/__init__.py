@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -41,6 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UserError, Rejected, ValueError, OSError) as error:
         print(f"coinproofs: error: {_sentence(error)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (e.g. `head`) went away: not an error of ours. Silence the final flush.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("coinproofs: interrupted", file=sys.stderr)
         return 130

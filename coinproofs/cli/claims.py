@@ -70,7 +70,8 @@ def prove_claims(args: argparse.Namespace) -> int:
 
     specs = select(args.ids)
     errors = Console(stderr=True)
-    columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+    columns = (TextColumn("{task.description}"), BarColumn(),
+               TextColumn("{task.completed}/{task.total}"),
                TimeElapsedColumn())
     with Progress(*columns, console=errors, transient=True) as progress:
         task = progress.add_task("proving", total=len(specs))
@@ -106,7 +107,8 @@ def certificate_files(paths: list[Path]) -> list[Path]:
             raise UserError(f"{path} is neither a certificate file nor a folder "
                             "(run `coinproofs prove` first)")
     if not files:
-        raise UserError(f"no certificates (*.json) found in {', '.join(map(str, paths or ['certificates']))}")
+        where = ", ".join(map(str, paths or ["certificates"]))
+        raise UserError(f"no certificates (*.json) found in {where}")
     return files
 
 

@@ -181,13 +181,18 @@ def class_of(n: int) -> npt.NDArray[np.intp]:
     return _class_tables(n)[1]
 
 
+def _class_count(n: int) -> int:
+    """How many classes n coins have: the width of a belief."""
+    return len(_class_tables(n)[0])
+
+
 def initial_belief(n: int) -> int:
     """Every class: at the start the coins may be in any state.
 
     >>> bin(initial_belief(4))
     '0b111111'
     """
-    return (1 << len(canonical_classes(n))) - 1
+    return (1 << _class_count(n)) - 1
 
 
 # --- Updating beliefs ----------------------------------------------------------------------------
@@ -198,9 +203,11 @@ def _image(move: int, n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp
     a state of class j can become a state of class k. All heads only goes to all heads."""
     if not 0 <= move < 1 << n:
         raise ValueError(f"move {move} names positions outside the {n} coins")
+    # Every rotation of a state is a state of the same class, so pairing every state with its
+    # flip covers "rotated every way, then flipped".
     index = class_of(n)
     unfinished = np.arange(1, 1 << n)  # the game is over in state 0: it is never flipped
-    size = len(canonical_classes(n))
+    size = _class_count(n)
     edges = np.unique(index[unfinished] * size + index[unfinished ^ move])
     sources, targets = np.divmod(edges, size)
     return np.append(0, sources), np.append(0, targets)
@@ -216,7 +223,7 @@ def _after(belief: npt.NDArray[np.bool_], move: int, n: int) -> npt.NDArray[np.b
 
 def _as_array(belief: int, n: int) -> npt.NDArray[np.bool_]:
     """A belief int as one bool per class."""
-    size = len(canonical_classes(n))
+    size = _class_count(n)
     if not 0 <= belief < 1 << size:
         raise ValueError(f"{belief} is not a belief for {n} coins (a set of {size} classes)")
     packed = np.frombuffer(belief.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
@@ -261,7 +268,7 @@ def wins(strategy: list[int], n: int) -> bool:
     >>> wins([0b11, 0b01, 0b11], 2), wins([0b11, 0b01], 2)
     (True, False)
     """
-    belief = np.ones(len(canonical_classes(n)), dtype=bool)
+    belief = np.ones(_class_count(n), dtype=bool)
     for move in strategy:
         belief = _after(belief, move, n)
     return _as_int(belief) == GOAL
@@ -287,6 +294,7 @@ class Search:
 
 
 def _check_search_size(n: int) -> None:
+    """Refuse sizes whose beliefs do not fit in 64 bits."""
     if n < 1:
         raise ValueError(f"the game needs at least 1 coin, not {n}")
     if n > MAX_SEARCH_N:
@@ -296,17 +304,16 @@ def _check_search_size(n: int) -> None:
 
 
 def _byte_tables(n: int) -> Beliefs:
-    """tables[m, k, byte]: the union of the images under move m of the classes 8k..8k+7
-    present in `byte` (bit i of byte = class 8k + i)."""
+    """tables[m, k, byte]: the union of the images under canonical move m of the classes
+    8k..8k+7 present in `byte` (bit i of the byte stands for class 8k + i)."""
     moves = canonical_moves(n)
-    size = len(moves)
-    nbytes = (size + 7) // 8
-    images = np.zeros((len(moves), nbytes * 8), dtype=np.uint64)  # images[m, j]: class j's
+    nbytes = (_class_count(n) + 7) // 8
+    images = np.zeros((len(moves), nbytes * 8), dtype=np.uint64)  # [m, j]: the image of class j
     for m, move in enumerate(moves):
         sources, targets = _image(move, n)
         np.bitwise_or.at(images[m], sources, np.left_shift(np.uint64(1), targets.astype(np.uint64)))
     has_bit = (np.arange(256)[:, None] >> np.arange(8) & 1).astype(bool)  # [byte, i]
-    per_byte = images.reshape(len(moves), nbytes, 1, 8)
+    per_byte = images.reshape(len(moves), nbytes, 1, 8)  # [m, k, 1, i]
     chosen = np.where(has_bit, per_byte, np.uint64(0))  # [m, k, byte, i]
     tables: Beliefs = np.bitwise_or.reduce(chosen, axis=3)
     return tables

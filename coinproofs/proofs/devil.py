@@ -59,7 +59,8 @@ def search_evidence(context: ProofContext, n: int) -> list[Evidence]:
     layers = [[int(belief) for belief in layer] for layer in result.layers]
     evidence: list[Evidence] = []
     if result.strategy is not None:
-        evidence.append(strategy_evidence(context, result.strategy, found_by="breadth-first search"))
+        evidence.append(strategy_evidence(context, result.strategy,
+                                          found_by="breadth-first search"))
     artifact = context.artifact("layers.jsonl", json_lines(layers))
     evidence.append({"method": "reachability", **artifact, "depths": len(layers),
                      "beliefs": sum(map(len, layers))})

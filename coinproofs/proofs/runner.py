@@ -1,4 +1,5 @@
-"""Proving claims: run each prover, write its certificate atomically, re-check it with the kernel."""
+"""Proving claims: run each prover, write its certificate atomically, re-check it with the
+kernel."""
 
 from __future__ import annotations
 

@@ -64,11 +64,13 @@ class Artifacts:
         self.folder = folder
 
     def read(self, evidence: Evidence, name_key: str, hash_key: str) -> bytes:
-        """The bytes of the file named by evidence[name_key], whose SHA-256 is evidence[hash_key]."""
+        """The bytes of the file evidence[name_key], whose SHA-256 is evidence[hash_key]."""
         name = evidence.get(name_key)
         digest = evidence.get(hash_key)
-        expect(isinstance(name, str) and name != "", f"evidence field '{name_key}' must name a file")
-        expect(isinstance(digest, str), f"evidence field '{hash_key}' must hold a SHA-256 digest")
+        expect(isinstance(name, str) and name != "",
+               f"evidence field '{name_key}' must name a file")
+        expect(isinstance(digest, str),
+               f"evidence field '{hash_key}' must hold a SHA-256 digest")
         assert isinstance(name, str) and isinstance(digest, str)
         # Artifacts live beside the certificate: no absolute paths, no climbing out of the folder.
         expect("/" not in name and "\\" not in name and name not in (".", ".."),
@@ -94,9 +96,11 @@ def parse_claim(doc: Any) -> Claim:
     expect(isinstance(raw, dict), "the certificate has no 'claim' object")
     for key, kind in (("id", str), ("game", str), ("kind", str), ("params", dict),
                       ("statement", str)):
-        expect(isinstance(raw.get(key), kind), f"claim field '{key}' is missing or not a {kind.__name__}")
+        expect(isinstance(raw.get(key), kind),
+               f"claim field '{key}' is missing or not a {kind.__name__}")
     expect("value" in raw, "claim field 'value' is missing")
-    expect(raw["game"] in GAMES, f"unknown game {raw['game']!r}; the kernel knows {', '.join(GAMES)}")
+    expect(raw["game"] in GAMES,
+           f"unknown game {raw['game']!r}; the kernel knows {', '.join(GAMES)}")
     return Claim(raw["id"], raw["game"], raw["kind"], raw["params"], raw["value"], raw["statement"])
 
 

@@ -132,7 +132,7 @@ class Counterexample:
 def play(initial: int, devil: Sequence[int], strategy: Sequence[int], n: int) -> int:
     """The final state of one concrete game (all heads, 0, as soon as it is reached)."""
     state = initial
-    for r, move in zip(devil, strategy):
+    for r, move in zip(devil, strategy, strict=False):  # a game may end early
         if state == 0:
             break
         state = rotate(state, r, n) ^ move

@@ -48,7 +48,8 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]]]:
     """The number of variables and the clauses of a DIMACS CNF text.
 
     Strict: one `p cnf V C` header before any clause, exactly C clauses each ended by 0,
-    literals within 1..V; lines starting with `c` are comments, anywhere. Raises ValueError otherwise.
+    literals within 1..V; lines starting with `c` are comments, anywhere. Raises ValueError
+    otherwise.
 
     >>> parse_dimacs("c any\\np cnf 3 2\\n1 -3 0\\n2 0\\n")
     (3, [[1, -3], [2]])

@@ -1,0 +1,318 @@
+"""Kernel checks for no repeats (Enigma 1404): winning strategies and perfect matchings.
+
+The rules, from the seed: a row of n coins starts all heads; the players (first Amber, then Ben)
+take turns to turn over one coin, and the pattern made must not have occurred before in the game.
+Normal play: the player who cannot move loses. Misère play: that player wins. A pattern is an int
+(bit i = coin i, 1 = tails; all heads = 0); `seen` is the set of patterns that have occurred, an
+int bitset (bit p set iff pattern p occurred).
+
+A claim says who wins with best play: id ``norepeat.n<n>.<normal|misere>``, kind ``winner``,
+params ``{"n": n, "misere": bool}``, value ``"first"`` or ``"second"``. Every evidence item must
+check; each is one road to the claim:
+
+``strategy``
+    ``moves`` maps each history (the coins turned so far, as ``"0,2,1"``; ``""`` at the start)
+    at which the claimed winner is to move to the coin the winner turns. The kernel plays every
+    game: the loser tries every legal reply, the winner turns the coin the strategy names, and
+    every game must end with the right player stuck (normal: the loser; misère: the winner).
+    A history that arises but has no move, an illegal move, or an entry for a history that never
+    arises is rejected.
+
+``strategy-up-to-symmetry``
+    ``moves`` maps the *key* of each position (see :class:`Symmetries`) at which the winner is to
+    move to the coin the winner turns in the key's own position. The kernel plays as above but
+    checks each position of the winner once, in its key's position.
+
+    Why that is enough. For a pattern f and a reordering r of the coins, g(x) = r(x ^ f) is a
+    one-to-one map of patterns, and x, y differ in exactly one coin iff g(x), g(y) do (XOR with f
+    keeps x ^ y; reordering moves its single tails coin). So g maps the legal moves from a
+    position (seen S, current v) one-to-one onto those from (g(S), g(v)), a stuck position onto
+    a stuck one, and by induction on the number of unseen patterns the player to move wins from
+    (S, v) iff she wins from (g(S), g(v)), under either rule. The kernel takes f = v (the current
+    pattern becomes all heads) and the r that makes g(S) least; the claim "the winner wins from
+    (S, v)" thus becomes the same claim about (key, 0), which the kernel checks there directly.
+    Any r would do for soundness; the least one only makes equal positions meet.
+
+``matching``
+    ``pairs`` lists pairs of patterns (inline, or in an artifact file named by ``file`` with
+    its ``sha256``). The kernel checks they form a perfect matching of the hypercube Q_n: each
+    pair differs in exactly one coin and every pattern is in exactly one pair. Then the first
+    player wins normal play: she always turns the coin that moves to the partner of the current
+    pattern. Proof: after each of her moves the seen set is a union of pairs (it starts as
+    {start, partner}); so when the second player moves to an unseen pattern w, the partner of w
+    is unseen too, and she can move there. She is never stuck, and the game is finite (each move
+    adds a pattern), so the second player gets stuck. (This is the easy half of the theorem of
+    Fraenkel, Scheinerman and Ullman, 1993: in undirected vertex geography the player to move
+    from v wins iff every maximum matching covers v.) For n <= 4 the kernel also plays the
+    matching strategy against every reply.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from itertools import permutations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+
+START = 0  # all heads
+PLAYERS = {"first": "Amber", "second": "Ben"}
+MAX_SYMMETRY_COINS = 6  # a seen set of 2^6 patterns fits one uint64
+MAX_PLAYED_MATCHING_COINS = 4
+
+Pattern = int
+Seen = int
+History = tuple[int, ...]
+
+
+# The rules and the claims.
+
+def turn(pattern: Pattern, coin: int) -> Pattern:
+    """The pattern after turning over `coin`."""
+    return pattern ^ (1 << coin)
+
+
+def legal_coins(seen: Seen, pattern: Pattern, n: int) -> list[int]:
+    """The coins whose turn makes a pattern that has not occurred."""
+    return [coin for coin in range(n) if not seen >> turn(pattern, coin) & 1]
+
+
+def claim_id(n: int, misere: bool) -> str:
+    """The id of the claim about who wins on n coins under one rule."""
+    return f"norepeat.n{n}.{'misere' if misere else 'normal'}"
+
+
+def statement(n: int, misere: bool, winner: str) -> str:
+    """The claim in words."""
+    coins = "1 coin" if n == 1 else f"{n} coins"
+    rule = ("misère play (whoever cannot move wins)" if misere
+            else "normal play (whoever cannot move loses)")
+    return (f"No repeats with {coins} under {rule}: the {winner} player "
+            f"({PLAYERS[winner]}) wins with best play.")
+
+
+def stuck_player_wins(misere: bool) -> bool:
+    """Does the player who cannot move win?"""
+    return misere
+
+
+# Strategies keyed by history.
+
+Chooser = Callable[[History, Seen, Pattern], int]
+
+
+def check_plays(n: int, misere: bool, winner: str, choose: Chooser) -> None:
+    """Play every game in which the loser tries each legal reply and the winner turns the coin
+    `choose(history, seen, pattern)` names; reject unless each ends with the right player stuck.
+    """
+    first_wins = winner == "first"
+
+    def play(history: History, seen: Seen, pattern: Pattern) -> None:
+        winner_to_move = (len(history) % 2 == 0) == first_wins
+        coins = legal_coins(seen, pattern, n)
+        if not coins:
+            expect(winner_to_move == stuck_player_wins(misere),
+                   f"after the history '{_text(history)}' the {winner} player loses")
+            return
+        if winner_to_move:
+            coin = choose(history, seen, pattern)
+            expect(coin in coins, f"the move {coin!r} after the history '{_text(history)}' "
+                                  "is not a legal move")
+            coins = [coin]
+        for coin in coins:
+            after = turn(pattern, coin)
+            play((*history, coin), seen | 1 << after, after)
+
+    play((), 1 << START, START)
+
+
+def check_strategy(n: int, misere: bool, winner: str, moves: Any) -> None:
+    """The strategy (a map from history to coin) wins every game for `winner`."""
+    expect(isinstance(moves, dict), "a strategy must be a JSON object from history to coin")
+    used: set[str] = set()
+
+    def lookup(history: History, seen: Seen, pattern: Pattern) -> int:
+        key = _text(history)
+        expect(key in moves, f"the strategy has no move after the history '{key}'")
+        used.add(key)
+        return _coin(moves[key], f"after the history '{key}'")
+
+    check_plays(n, misere, winner, lookup)
+    unused = sorted(set(moves) - used)
+    if unused:
+        raise Rejected(f"the strategy has entries for histories that never arise, "
+                       f"such as '{unused[0]}'")
+
+
+def _text(history: History) -> str:
+    return ",".join(map(str, history))
+
+
+def _coin(value: Any, where: str) -> int:
+    """A coin number from JSON (where a bool is not one)."""
+    expect(type(value) is int, f"the move {where} must be a coin number, not {value!r}")
+    assert isinstance(value, int)
+    return value
+
+
+# Strategies up to symmetry.
+
+class Symmetries:
+    """The reorderings of n coins, and the key of a position under them.
+
+    weight[r, x] is 2 ** r(x), the bit of the image of pattern x under reordering r; the image
+    of a seen set under r is then the sum of the weights of its patterns (distinct powers of 2).
+    """
+
+    def __init__(self, n: int) -> None:
+        expect(1 <= n <= MAX_SYMMETRY_COINS,
+               f"strategies up to symmetry are checked for 1 to {MAX_SYMMETRY_COINS} coins")
+        self.n = n
+        self.weight: npt.NDArray[np.uint64] = np.array(
+            [[1 << _reorder(x, order) for x in range(1 << n)] for order in permutations(range(n))],
+            dtype=np.uint64)
+
+    def key(self, seen: Seen, pattern: Pattern) -> Seen:
+        """The least image of the seen set under x -> r(x ^ pattern), over every reordering r."""
+        moved = [x ^ pattern for x in range(1 << self.n) if seen >> x & 1]
+        return int(self.weight[:, moved].sum(axis=1).min())
+
+
+def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
+    """The pattern with coin i moved to place order[i]."""
+    return sum(1 << order[coin] for coin in range(len(order)) if pattern >> coin & 1)
+
+
+def check_symmetric_strategy(n: int, misere: bool, winner: str, moves: Any) -> None:
+    """The strategy (a map from key to coin) wins every game for `winner` (see module doc)."""
+    expect(isinstance(moves, dict), "a strategy must be a JSON object from position key to coin")
+    symmetries = Symmetries(n)
+    won: set[str] = set()  # keys from which the strategy has been shown to win
+
+    def winner_moves(seen: Seen, pattern: Pattern) -> None:
+        if not legal_coins(seen, pattern, n):
+            expect(stuck_player_wins(misere),
+                   f"the {winner} player is stuck and loses in the position with seen set "
+                   f"{seen} and current pattern {pattern}")
+            return
+        key = symmetries.key(seen, pattern)
+        name = str(key)
+        if name in won:
+            return
+        expect(name in moves, f"the strategy has no move for the position with key {name}")
+        coin = _coin(moves[name], f"in the position with key {name}")
+        expect(coin in legal_coins(key, START, n),
+               f"the move {coin} in the position with key {name} is not a legal move")
+        after = turn(START, coin)
+        loser_moves(key | 1 << after, after)
+        won.add(name)
+
+    def loser_moves(seen: Seen, pattern: Pattern) -> None:
+        coins = legal_coins(seen, pattern, n)
+        if not coins:
+            expect(not stuck_player_wins(misere),
+                   f"the strategy leaves the other player stuck (and so the winner) in the "
+                   f"position with seen set {seen} and current pattern {pattern}")
+        for coin in coins:
+            after = turn(pattern, coin)
+            winner_moves(seen | 1 << after, after)
+
+    if winner == "first":
+        winner_moves(1 << START, START)
+    else:
+        loser_moves(1 << START, START)
+    unused = sorted(set(moves) - won)
+    if unused:
+        raise Rejected(f"the strategy has entries for positions that never arise, "
+                       f"such as key {unused[0]}")
+
+
+# Perfect matchings.
+
+Pairs = npt.NDArray[np.int64]
+
+
+def check_matching(n: int, pairs: Any) -> Pairs:
+    """The pairs as a table, if they form a perfect matching of Q_n."""
+    count = 1 << (n - 1)
+    expect(isinstance(pairs, list) and len(pairs) == count,
+           f"a perfect matching of {n} coins has {count} pairs")
+    try:
+        table = np.array(pairs)
+    except ValueError:
+        raise Rejected("every pair must be a list of two patterns") from None
+    expect(table.shape == (count, 2) and table.dtype.kind in "iu",
+           "every pair must be a list of two patterns (whole numbers)")
+    table = table.astype(np.int64)
+    expect(bool(((table >= 0) & (table < 1 << n)).all()),
+           f"every pattern of {n} coins is a whole number from 0 to {(1 << n) - 1}")
+    difference = table[:, 0] ^ table[:, 1]
+    one_coin = (difference > 0) & (difference & (difference - 1) == 0)
+    expect(bool(one_coin.all()), f"the pair {table[np.argmin(one_coin)].tolist()} does not "
+                                 "differ in exactly one coin")
+    times = np.bincount(table.ravel(), minlength=1 << n)
+    expect(bool((times == 1).all()), f"the pattern {int(np.argmax(times != 1))} is in "
+                                     f"{int(times[np.argmax(times != 1)])} pairs, not 1")
+    return table
+
+
+def play_matching(n: int, pairs: Pairs) -> None:
+    """Play the matching strategy (turn the coin that leads to the partner) against every reply."""
+    partner = {int(a): int(b) for a, b in pairs} | {int(b): int(a) for a, b in pairs}
+
+    def to_partner(history: History, seen: Seen, pattern: Pattern) -> int:
+        return (pattern ^ partner[pattern]).bit_length() - 1
+
+    check_plays(n, False, "first", to_partner)
+
+
+# Claims and evidence.
+
+def payload(item: Evidence, field: str, artifacts: Artifacts) -> Any:
+    """The evidence's `field`, written inline or in the artifact file named by `file`."""
+    extra = sorted(set(item) - {"method", field, "file", "sha256"})
+    expect(not extra, f"the {item['method']} evidence has the unknown field {extra[:1]}")
+    expect((field in item) != ("file" in item),
+           f"the {item['method']} evidence needs either '{field}' or 'file', not both")
+    if field in item:
+        return item[field]
+    try:
+        return json.loads(artifacts.read(item, "file", "sha256"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Rejected(f"the artifact file {item['file']!r} is not valid JSON") from None
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept the claim only if every evidence item proves it as stated."""
+    params = dict(claim.params)
+    expect(set(params) == {"n", "misere"}, "norepeat claims have exactly the params n and misere")
+    n, misere = params["n"], params["misere"]
+    expect(type(n) is int and n >= 1, "the number of coins n must be a whole number >= 1")
+    expect(type(misere) is bool, "the param misere must be true or false")
+    expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
+    expect(claim.value in PLAYERS, "the winner must be 'first' or 'second'")
+    expect(claim.id == claim_id(n, misere), f"the claim id must be {claim_id(n, misere)!r}")
+    expect(claim.statement == statement(n, misere, claim.value),
+           "the statement does not say what the claim's params and value say")
+    methods: list[str] = []
+    for item in evidence:
+        method = item["method"]
+        if method == "strategy":
+            check_strategy(n, misere, claim.value, payload(item, "moves", artifacts))
+        elif method == "strategy-up-to-symmetry":
+            check_symmetric_strategy(n, misere, claim.value, payload(item, "moves", artifacts))
+        elif method == "matching":
+            expect(not misere and claim.value == "first",
+                   "a perfect matching proves only that the first player wins normal play")
+            pairs = check_matching(n, payload(item, "pairs", artifacts))
+            if n <= MAX_PLAYED_MATCHING_COINS:
+                play_matching(n, pairs)
+                method = "matching (played out)"
+        else:
+            raise Rejected(f"unknown norepeat evidence method {method!r}")
+        methods.append(method)
+    return methods
