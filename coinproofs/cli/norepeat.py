@@ -1,9 +1,232 @@
-"""The `coinproofs norepeat` commands (being written: see the norepeat issue)."""
+"""The `coinproofs norepeat` commands: solve the game, play it, check a strategy file."""
 
 from __future__ import annotations
 
-from typing import Any
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from coinproofs.cli.common import UserError, positive_int, print_json
+
+if TYPE_CHECKING:
+    from coinproofs.games.norepeat import NoRepeats
+
+MATCHING_CLAIMS_UP_TO = 20  # `coinproofs prove 'norepeat.n<N>.normal'` exists for N up to this
 
 
 def register(commands: Any) -> None:
     """Add the `norepeat` command group to the parser."""
+    group = commands.add_parser(
+        "norepeat", help="no repeats (Enigma 1404): turn one coin, never repeat a pattern",
+        description="A row of n coins, all heads; players take turns to turn over one coin and "
+                    "may never make a pattern that has occurred before. Normal play: whoever "
+                    "cannot move loses; misère: whoever cannot move wins.")
+    sub = group.add_subparsers(dest="norepeat_command", metavar="COMMAND", required=True)
+
+    solve = sub.add_parser("solve", help="who wins with best play",
+                           description="Find who wins by search (up to symmetry) and, if asked, "
+                                       "write the winner's strategy to a file.")
+    _game_arguments(solve)
+    solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    solve.add_argument("--strategy", type=Path, metavar="FILE",
+                       help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
+    solve.set_defaults(handler=solve_command)
+
+    play = sub.add_parser("play", help="play against the winning strategy in the terminal",
+                          description="Play a game in the terminal; coinproofs plays the other "
+                                      "side with best play.")
+    _game_arguments(play)
+    play.add_argument("--you", choices=("first", "second"),
+                      help="your side (default: the side that loses with best play)")
+    play.set_defaults(handler=play_command)
+
+    check = sub.add_parser("check", help="check a strategy file with the kernel",
+                           description="Check the strategies in FILE (as written by `solve "
+                                       "--strategy`) against every reply; exit 0 iff they win.")
+    check.add_argument("file", type=Path, metavar="FILE")
+    check.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    check.set_defaults(handler=check_command)
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--coins", type=positive_int, required=True, metavar="n",
+                        help="how many coins in the row")
+    parser.add_argument("--misere", action="store_true",
+                        help="misère play: whoever cannot move wins")
+    parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
+                        help="give up the search after this long (default: 60)")
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} seconds must be more than 0")
+    return value
+
+
+def rule(misere: bool) -> str:
+    """The rule in words."""
+    return ("misère play (whoever cannot move wins)" if misere
+            else "normal play (whoever cannot move loses)")
+
+
+def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
+    """The game solved within the time budget, or a UserError that says what to do instead."""
+    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget
+
+    instead = _instead(n, misere)
+    if n > MAX_SEARCH_COINS:
+        raise UserError(f"{n} coins are too many to search (the search handles at most "
+                        f"{MAX_SEARCH_COINS}); {instead}")
+    game = NoRepeats(n, misere, seconds=seconds)
+    try:
+        _ = game.winner
+    except OutOfBudget:
+        raise UserError(f"the search of {n} coins gave up after {seconds:g} s and "
+                        f"{game.positions:,} positions (raise --seconds to go on); {instead}"
+                        ) from None
+    return game
+
+
+def _instead(n: int, misere: bool) -> str:
+    """Where to turn when the search cannot settle n coins."""
+    if misere:
+        return f"misère play on {n} coins is not solved"
+    if n <= MATCHING_CLAIMS_UP_TO:
+        return (f"for normal play a perfect matching proves that the first player wins: run "
+                f"`coinproofs prove 'norepeat.n{n}.normal'`")
+    return ("for normal play a perfect matching proves that the first player wins (certificates: "
+            f"`coinproofs prove 'norepeat.n*.normal'`, up to {MATCHING_CLAIMS_UP_TO} coins)")
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    game = solved(args.coins, args.misere, args.seconds)
+    seconds, positions = time.perf_counter() - start, game.positions
+    if args.strategy:
+        _write_strategy(args.strategy, game)
+    if args.json:
+        print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
+                    "player": _name(game.winner), "positions": positions,
+                    "seconds": round(seconds, 3)})
+        return 0
+    coins = "1 coin" if game.n == 1 else f"{game.n} coins"
+    print(f"{coins}, {rule(game.misere)}: the {game.winner} player ({_name(game.winner)}) wins.")
+    print(f"Positions searched (up to symmetry): {positions:,} in {seconds:.2f} s.")
+    if args.strategy:
+        print(f"Strategy written to {args.strategy}.")
+    return 0
+
+
+def _name(player: str) -> str:
+    from coinproofs.games.norepeat import PLAYERS
+
+    return PLAYERS[player]
+
+
+def _write_strategy(path: Path, game: NoRepeats) -> None:
+    from coinproofs.games.norepeat import TREE_COINS
+
+    document: dict[str, Any] = {"coins": game.n, "misere": game.misere, "winner": game.winner}
+    if game.n <= TREE_COINS:
+        document["strategy"] = game.strategy_tree()
+    document["strategy-up-to-symmetry"] = {str(key): coin
+                                           for key, coin in sorted(game.strategy().items())}
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def check_command(args: argparse.Namespace) -> int:
+    from coinproofs.verify import norepeat as kernel
+    from coinproofs.verify.certificate import Rejected
+
+    document = json.loads(args.file.read_text(encoding="utf-8"))
+    n, misere, winner = _strategy_header(document)
+    checks = {"strategy": kernel.check_strategy,
+              "strategy-up-to-symmetry": kernel.check_symmetric_strategy}
+    present = [name for name in checks if name in document]
+    if not present:
+        raise UserError(f"{args.file} holds no 'strategy' or 'strategy-up-to-symmetry' to check")
+    results = {}
+    for name in present:
+        try:
+            checks[name](n, misere, winner, document[name])
+            results[name] = ""
+        except Rejected as rejection:
+            results[name] = str(rejection)
+    if args.json:
+        print_json([{"strategy": name, "accepted": not reason, "reason": reason}
+                    for name, reason in results.items()])
+    else:
+        for name, reason in results.items():
+            print(f"{name}: " + (f"REJECTED: {reason}" if reason else
+                                 f"wins every game for the {winner} player"))
+    return 0 if not any(results.values()) else 1
+
+
+def _strategy_header(document: Any) -> tuple[int, bool, str]:
+    """The coins, rule and winner a strategy file is about."""
+    if not isinstance(document, dict):
+        raise UserError("a strategy file must hold a JSON object (see `norepeat solve --strategy`)")
+    n, misere, winner = document.get("coins"), document.get("misere"), document.get("winner")
+    if type(n) is not int or n < 1 or type(misere) is not bool or winner not in ("first", "second"):
+        raise UserError("a strategy file needs 'coins' (a whole number >= 1), 'misere' "
+                        "(true or false) and 'winner' ('first' or 'second')")
+    return n, misere, winner
+
+
+def play_command(args: argparse.Namespace) -> int:
+    from coinproofs.games.norepeat import START, legal_coins, show, turn
+
+    game = solved(args.coins, args.misere, args.seconds)
+    n = game.n
+    loser = "second" if game.winner == "first" else "first"
+    you = args.you or loser
+    print(f"No repeats with {n} coins, {rule(game.misere)}. Coins are numbered 0 to {n - 1} "
+          f"from the left.")
+    print(f"You play {you} ({_name(you)}); coinproofs plays the other side.")
+    seen, pattern, mover = 1 << START, START, "first"
+    print(f"Start: {show(pattern, n)}")
+    while coins := legal_coins(seen, pattern, n):
+        if mover == you:
+            coin = _ask(seen, pattern, n)
+            if coin is None:
+                print("Game abandoned.")
+                return 1
+        else:
+            coin = game.winning_coin(seen, pattern)
+            coin = coins[0] if coin is None else coin
+        pattern = turn(pattern, coin)
+        seen |= 1 << pattern
+        print(f"{_name(mover)} turns coin {coin}: {show(pattern, n)}")
+        mover = "second" if mover == "first" else "first"
+    winner = mover if game.misere else ("second" if mover == "first" else "first")
+    print(f"{_name(mover)} cannot move, so {_name(winner)} wins"
+          + (" (you)." if winner == you else "."))
+    return 0
+
+
+def _ask(seen: int, pattern: int, n: int) -> int | None:
+    """A legal coin typed by the player, or None at the end of input or on 'q'."""
+    from coinproofs.games.norepeat import legal_coins, show, turn
+
+    coins = legal_coins(seen, pattern, n)
+    while True:
+        print(f"Your move: a coin from {', '.join(map(str, coins))} (q to quit)? ",
+              end="", flush=True)
+        line = sys.stdin.readline()
+        answer = line.strip()
+        if not line or answer.lower() in ("q", "quit"):
+            print()
+            return None
+        if not answer.isdigit() or int(answer) >= n:
+            print(f"{answer!r} is not a coin: coins are numbered 0 to {n - 1}.")
+        elif int(answer) not in coins:
+            print(f"Turning coin {answer} would repeat {show(turn(pattern, int(answer)), n)}.")
+        else:
+            return int(answer)

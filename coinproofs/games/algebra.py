@@ -25,8 +25,8 @@ def poly(coefficients: int) -> Poly:
     >>> poly(0b1011)
     Poly(X**3 + X + 1, X, modulus=2)
     """
-    return Poly(sum(X**i for i in range(coefficients.bit_length()) if coefficients >> i & 1),
-                X, modulus=2)
+    highest_first = [int(bit) for bit in format(coefficients, "b")]
+    return Poly.from_list(highest_first, X, modulus=2)
 
 
 def bits(polynomial: Poly) -> int:
@@ -62,20 +62,22 @@ def factors(n: int) -> tuple[tuple[int, int], ...]:
 
 
 def coprime_factor(n: int) -> int | None:
-    """The largest factor of X^n + 1 that shares no factor with X + 1 (the product of every
-    other irreducible factor), or None when there is none, which happens exactly when n is a
-    power of two.
+    """The largest factor of X^n + 1 that shares no factor with X + 1, or None when there is
+    none, which happens exactly when n is a power of two.
+
+    With n = 2^k * m, m odd, X^n + 1 = (X^m + 1)^(2^k) = (X + 1)^(2^k) (1 + X + ... + X^(m-1))^(2^k)
+    and the last factor is 1 at X = 1, so X + 1 divides X^n + 1 exactly 2^k times: dividing
+    those out leaves the product of every other irreducible factor (what `factors` lists),
+    without having to factor X^n + 1.
 
     >>> bin(coprime_factor(6))  # (X^2 + X + 1)^2 = X^4 + X^2 + 1
     '0b10101'
     >>> coprime_factor(16) is None
     True
     """
-    product = Poly(1, X, modulus=2)
-    for factor, multiplicity in factors(n):
-        if factor != X_PLUS_1:
-            product *= poly(factor) ** multiplicity
-    h = bits(product)
+    quotient, remainder = poly(x_n_plus_1(n)).div(poly(X_PLUS_1) ** (n & -n))
+    assert remainder.is_zero, "(X + 1)^(2^k) divides X^n + 1"
+    h = bits(quotient)
     return None if h == 1 else h
 
 

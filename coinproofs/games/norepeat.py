@@ -29,6 +29,7 @@ import numpy as np
 
 START = 0  # all heads
 MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
+TREE_COINS = 4  # up to here the strategy by history is small (for 5 coins it has millions)
 PLAYERS = {"first": "Amber", "second": "Ben"}
 
 Pattern = int
@@ -154,21 +155,25 @@ class NoRepeats:
             after = turn(pattern, coin)
             yield coin, self.key(seen | 1 << after, after)
 
+    def replies(self, key: Key) -> int:
+        """How many moves the player to move has from the canonical position `key`."""
+        return len(legal_coins(key, START, self.n))
+
     def wins(self, key: Key) -> bool:
         """Does the player to move from `key` win? (Stuck: wins iff misère.)"""
         known = self.memo.get(key)
         if known is not None:
             return known
         self._check_budget()
-        stuck = True
-        result = False
-        for _, child in self.children(key):
-            stuck = False
-            if not self.wins(child):
-                result = True
-                break
-        if stuck:
+        children = [child for _, child in self.children(key)]
+        if not children:
             result = self.misere
+        elif any(self.memo.get(child) is False for child in children):
+            result = True  # a move into a position already known lost: no search needed
+        else:
+            # Positions that leave the opponent few replies are quick to decide: try them first.
+            children.sort(key=self.replies)
+            result = any(not self.wins(child) for child in children)
         self.memo[key] = result
         return result
 
@@ -196,8 +201,9 @@ class NoRepeats:
 
     def winning_coin(self, seen: Seen, pattern: Pattern) -> int | None:
         """A coin whose turn leaves the opponent lost, or None if there is none."""
-        return next((coin for coin, child in self.children(seen, pattern)
-                     if not self.wins(child)), None)
+        options = sorted(self.children(seen, pattern), key=lambda option: (
+            self.memo.get(option[1]) is not False, self.replies(option[1])))
+        return next((coin for coin, child in options if not self.wins(child)), None)
 
     def strategy(self) -> dict[Key, int]:
         """The winner's strategy up to symmetry: key of each position the winner moves from,

@@ -20,7 +20,7 @@ Positions are listed as pairs (x, y) with x <= y; each stands for its mirror ima
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import count, takewhile
+from itertools import chain, count, islice, takewhile
 from math import isqrt
 
 import numpy as np
@@ -140,8 +140,7 @@ def losing_by_formula(max_pile: int, a: int = 1, misere: bool = False) -> list[P
         raise ValueError("the misère formula is known here only for Wythoff's game (a = 1)")
     pairs = wythoff_pairs(a)
     if misere:
-        next(pairs), next(pairs)
-        pairs = iter([*MISERE_START, *pairs])
+        pairs = chain(MISERE_START, islice(pairs, 2, None))
     return list(takewhile(lambda pair: pair[1] <= max_pile, pairs))
 
 
@@ -152,20 +151,19 @@ def losing_by_mex(max_pile: int, a: int = 1) -> list[Position]:
     x_k is the least pile size that no earlier pair uses, and y_k = x_k + a*k.
 
     >>> losing_by_mex(20)
-    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20)]
     """
     check_variant(max_pile, a)
     used = np.zeros(max_pile + 1, dtype=np.bool_)  # pile sizes <= max_pile taken by some pair
     pairs: list[Position] = []
-    x = 0
-    for k in count():
+    x, k = 0, 0
+    while x + a * k <= max_pile:
+        pairs.append((x, x + a * k))
+        used[x] = used[x + a * k] = True
+        k += 1
         while x <= max_pile and used[x]:
             x += 1
-        y = x + a * k
-        if y > max_pile:
-            return pairs
-        pairs.append((x, y))
-        used[x] = used[y] = True
+    return pairs
 
 
 # --- Playing: partners, winning moves, totals ----------------------------------------------------
@@ -205,8 +203,8 @@ def winning_moves(x: int, y: int) -> list[Position]:
 
     >>> winning_moves(3, 7)   # take 2 from the second pile
     [(3, 5)]
-    >>> winning_moves(75, 90)  # the blog's best move takes 51 from both piles
-    [(24, 39)]
+    >>> winning_moves(75, 90)  # take 44 from the second pile, or 51 from both (the blog's move)
+    [(75, 46), (24, 39)]
     >>> winning_moves(24, 39)
     []
     """
@@ -215,7 +213,7 @@ def winning_moves(x: int, y: int) -> list[Position]:
         moves.append((x, partner(x)))
     if partner(y) < x:
         moves.append((partner(y), y))
-    smaller, larger = wythoff_pair(abs(x - y))
+    smaller = wythoff_pair(abs(x - y))[0]  # the losing position on the diagonal of (x, y)
     if smaller < min(x, y):
         removed = min(x, y) - smaller
         moves.append((x - removed, y - removed))

@@ -4,8 +4,9 @@
   (evidence: the strategy) and its layers of beliefs show that nothing shorter reaches the goal
   (evidence: reachability); for N <= 4 an LRAT proof also refutes length 2^N - 2, and the SAT
   model at 2^N - 1 is a second strategy.
-* ``devil.nN.impossible`` for every N <= 64 that is not a power of two: the devil's invariant
-  and the algebraic certificate; for N = 3, 5, 6, 7 also the closed set of reachable beliefs.
+* ``devil.nN.impossible`` for every N <= 1024 that is not a power of two (N <= 64 by default):
+  the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7, 9 also the closed
+  set of reachable beliefs.
 * ``devil.n16.lamping``: John Lamping's 65,535-move strategy for 16 coins wins.
 """
 
@@ -19,9 +20,10 @@ from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
 from coinproofs.verify.devil import statement
 
 SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
-REACHABLE = (3, 5, 6, 7)  # small enough to close the set of reachable beliefs by search
+REACHABLE = (3, 5, 6, 7, 9)  # small enough to close the set of reachable beliefs by search
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
-LARGEST_IMPOSSIBLE = 64
+LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
+FURTHEST_IMPOSSIBLE = 1024  # proved on request: coinproofs prove 'devil.n*.impossible'
 INLINE_MOVES = 300  # longer strategies go to an artifact file
 
 LOWER_BOUND_LEMMA = (
@@ -98,17 +100,17 @@ Prover = Callable[[int, ProofContext], list[Evidence]]
 
 
 def claim(n: int, kind: str, value: int | None, prover: Prover,
-          lemmas: tuple[str, ...] = ()) -> ClaimSpec:
+          lemmas: tuple[str, ...] = (), default: bool = True) -> ClaimSpec:
     return ClaimSpec(id=f"devil.n{n}.{kind}", game="devil", kind=kind, params={"n": n},
                      value=value, statement=statement(kind, n, value),
-                     prove=partial(prover, n), lemmas=lemmas)
+                     prove=partial(prover, n), lemmas=lemmas, default=default)
 
 
 def claims() -> list[ClaimSpec]:
     """Every registered claim about the devil's coin flip."""
     specs = [claim(n, "shortest", length, prove_shortest, lemmas=(LOWER_BOUND_LEMMA,))
              for n, length in SHORTEST.items()]
-    specs += [claim(n, "impossible", None, prove_impossible)
-              for n in range(3, LARGEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
+    specs += [claim(n, "impossible", None, prove_impossible, default=n <= LARGEST_IMPOSSIBLE)
+              for n in range(3, FURTHEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
     specs.append(claim(16, "lamping", 2**16 - 1, prove_lamping, lemmas=(LOWER_BOUND_LEMMA,)))
     return specs

@@ -11,13 +11,12 @@ import json
 from collections.abc import Callable
 from functools import partial
 
-from coinproofs.games.norepeat import perfect_matching, solve
+from coinproofs.games.norepeat import TREE_COINS, perfect_matching, solve
 from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
 from coinproofs.verify.norepeat import claim_id, statement
 
 MATCHING_COINS = range(1, 21)
 DEFAULT_COINS = 16  # matchings beyond this take seconds and megabytes: proved only on request
-HISTORY_COINS = 4  # up to here the strategy is also written move by move for every history
 INLINE_PAIRS = 512  # larger matchings go to an artifact file
 SEARCHED = {  # claims proved by search, with the claimed winner (the prover fails otherwise)
     (3, False): "first", (4, False): "first",  # the seed's questions 1 and 2
@@ -61,7 +60,7 @@ def search_evidence(n: int, misere: bool, ctx: ProofContext) -> list[Evidence]:
         raise ValueError(f"the search finds that the {game.winner} player wins, "
                          f"not the {SEARCHED[n, misere]} as claimed")
     evidence: list[Evidence] = []
-    if n <= HISTORY_COINS:
+    if n <= TREE_COINS:
         evidence.append({"method": "strategy", "moves": game.strategy_tree()})
     moves = {str(key): coin for key, coin in sorted(game.strategy().items())}
     evidence.append({"method": "strategy-up-to-symmetry", "moves": moves})

@@ -1,0 +1,368 @@
+"""The penny game (Wythoff's game), written again from its definition, for the kernel.
+
+The rules. Two piles of pennies, (x, y). A move takes k >= 1 pennies from one pile, or k >= 1
+from one pile and l >= 1 from the other with |k - l| < a. For a = 1 that is the seed's game
+(k from both piles): Wythoff's game; a >= 2 is Fraenkel's a-Wythoff game. In normal play
+whoever takes the last penny wins; in misère play whoever takes it loses.
+
+The losing positions. Moves only remove pennies, so the square Q of positions with both piles
+<= M is closed under moves. In normal play a position is losing iff no move from it reaches a
+losing position. In misère play (0, 0) is won by the player to move (the opponent took the last
+penny) and every other position is losing iff no move from it reaches a losing position. By
+induction on x + y exactly one subset L of Q has this property, so a listed set is the set of
+losing positions in Q iff, for every position p of Q, p is listed iff no move from p reaches a
+listed position (and, in misère play, (0, 0) is not listed). `check_losing_set` checks exactly
+that, for all (M + 1)^2 positions, a row at a time:
+
+* A move from (x, y) reaches (x, y') with y' < y (its row), (x', y) with x' < x (its column),
+  or (x', y') with x' < x, y' < y and |(y' - x') - (y - x)| < a (the diagonals within a - 1 of
+  its own: for a = 1, its diagonal).
+* No two listed positions share a row, a column or a diagonal: the larger of two such would
+  reach the smaller (by a move that the check below would also find). So each row, column and
+  diagonal holds at most one listed position, kept in three tables.
+* Then (x, y) reaches a listed position iff the listed position of row x lies left of y, or the
+  one of column y lies below x, or, for some e with |e| < a, the one on diagonal (y - x) + e
+  lies in a row x' < min(x, x - e) (so that both piles lose at least one penny).
+
+The formula. Wythoff's losing positions are (floor(k*phi), floor(k*phi^2)); Fraenkel's are
+(floor(k*alpha), floor(k*alpha) + a*k) with alpha = (2 - a + sqrt(a^2 + 4)) / 2, computed here
+in exact integers (`formula_pair`). The kernel compares the checked set with them; it never
+assumes the formula.
+
+Evidence kinds: ``p-positions`` (the losing positions, x <= y, inline as [x, y] pairs or in an
+artifact file of lines "x y": checked against the rules as above), ``formula`` (the kernel computes the formula's pairs and
+compares), ``lrat`` (for ``unique`` claims: the kernel's own CNF of the rules, see
+``penny_cnf.py``, plus a clause excluding the checked losing set, refuted by an LRAT proof).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from itertools import pairwise
+from math import isqrt
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from coinproofs.verify import penny_cnf
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+from coinproofs.verify.lrat import check_lrat_evidence
+
+Position = tuple[int, int]
+
+MAX_PILE = 100_000  # the row-by-row check takes about (M / 10,000)^2 seconds
+MAX_A = 16
+MAX_UNIQUE_PILE = 60  # the uniqueness CNF has about 2 * M^3 clauses
+UNIQUE_ENCODING = "penny_cnf.losing_cnf + excluding"  # names the kernel's encoder
+PAIRS_FILE = re.compile(rb"(?:(?:0|[1-9][0-9]*) (?:0|[1-9][0-9]*)\n)*")  # "x y" lines
+ABSENT = np.iinfo(np.int64).max  # "no listed position here": larger than any row or column
+
+# Evidence each kind of claim needs: exactly these methods, once each.
+REQUIRED = {
+    "p-positions": ("p-positions", "formula"),
+    "misere": ("p-positions", "formula"),
+    "a-wythoff": ("p-positions", "formula"),
+    "first": ("p-positions",),
+    "riddler": ("p-positions",),
+    "unique": ("p-positions", "lrat"),
+}
+
+# The parameters of each kind of claim.
+PARAMS = {
+    "p-positions": ("max",),
+    "misere": ("max",),
+    "a-wythoff": ("a", "max"),
+    "first": ("count",),
+    "riddler": ("lo", "hi"),
+    "unique": ("max",),
+}
+
+
+# --- The losing positions, from the rules ---------------------------------------------------
+
+def check_losing_set(pairs: list[Position], max_pile: int, a: int = 1,
+                     misere: bool = False) -> None:
+    """Reject unless `pairs` (x <= y) and their mirror images are exactly the losing positions
+    with both piles <= max_pile (see the module docstring for the argument).
+
+    >>> check_losing_set([(0, 0), (1, 2), (3, 5)], 6)
+    >>> check_losing_set([(0, 0), (1, 2)], 6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    coinproofs.verify.certificate.Rejected: (3, 5) is not listed, yet no move from it ...
+    """
+    xs = np.array([x for x, _ in pairs] + [y for x, y in pairs if x != y], dtype=np.int64)
+    ys = np.array([y for _, y in pairs] + [x for x, y in pairs if x != y], dtype=np.int64)
+    for line, keys in (("row", xs), ("column", ys), ("diagonal", ys - xs)):
+        expect(len(np.unique(keys)) == len(keys),
+               f"two listed positions share a {line}, so a move joins them")
+    expect(not (misere and (0, 0) in pairs),
+           "(0, 0) is listed, but in misère play the player facing it has won")
+    size = max_pile + 1
+    in_row = _table(size, xs, ys)  # in_row[x]: the column of the listed position in row x
+    in_column = _table(size, ys, xs)  # in_column[y]: the row of the listed position in column y
+    offset = max_pile + a - 1  # diagonal d is entry d + offset; every d + e with |e| < a fits
+    on_diagonal = _table(2 * offset + 1, ys - xs + offset, xs)  # ... the row of the one on it
+    columns = np.arange(size, dtype=np.int64)
+    for x in range(size):
+        reaches = (in_row[x] < columns) | (in_column < x)
+        for e in range(1 - a, a):
+            start = offset + e - x  # the entry of diagonal (0 - x) + e, for column 0
+            reaches |= on_diagonal[start:start + size] < min(x, x - e)
+        wrong = (columns == in_row[x]) == reaches
+        if misere and x == 0:
+            wrong[0] = False  # (0, 0) is won, whatever it reaches (and it is not listed)
+        if wrong.any():
+            y = int(wrong.argmax())
+            if y == in_row[x]:
+                raise Rejected(f"({x}, {y}) is listed as losing, "
+                               "yet a move from it reaches a listed position")
+            raise Rejected(f"({x}, {y}) is not listed, yet no move from it reaches a listed "
+                           "position, so it is losing")
+
+
+def _table(size: int, keys: npt.NDArray[np.int64],
+           values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """An array of `size` entries: values[i] at keys[i], ABSENT elsewhere."""
+    table = np.full(size, ABSENT, dtype=np.int64)
+    table[keys] = values
+    return table
+
+
+# --- The formula, in exact integers ---------------------------------------------------------
+
+def formula_pair(k: int, a: int = 1) -> Position:
+    """(floor(k*alpha), floor(k*alpha) + a*k), alpha = (2 - a + sqrt(a^2 + 4)) / 2.
+
+    For every integer m and real t, floor((m + t) / 2) = floor((m + floor(t)) / 2); with
+    m = k*(2 - a) and t = k*sqrt(a^2 + 4), whose floor is isqrt(k^2 * (a^2 + 4)), this gives
+    floor(k*alpha) in integers. For a = 1 it is floor(k*phi) = (k + isqrt(5*k*k)) // 2.
+
+    >>> [formula_pair(k) for k in range(6)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
+    """
+    x = (k * (2 - a) + isqrt(k * k * (a * a + 4))) // 2
+    return x, x + a * k
+
+
+def formula_pairs(max_pile: int, a: int = 1, misere: bool = False) -> list[Position]:
+    """The formula's pairs with both piles <= max_pile (the larger pile grows with k).
+
+    In misère play (a = 1) the formula's first two pairs, (0, 0) and (1, 2), give way to
+    (0, 1) and (2, 2).
+
+    >>> formula_pairs(10, misere=True)
+    [(0, 1), (2, 2), (3, 5), (4, 7), (6, 10)]
+    """
+    pairs: list[Position] = []
+    k = 0
+    while formula_pair(k, a)[1] <= max_pile:
+        pairs.append(formula_pair(k, a))
+        k += 1
+    if misere:
+        pairs = [pair for pair in [(0, 1), (2, 2)] if pair[1] <= max_pile] + pairs[2:]
+    return pairs
+
+
+# --- Claims ---------------------------------------------------------------------------------
+
+def claim_id(kind: str, params: Mapping[str, int]) -> str:
+    """The id a claim of this kind with these parameters has."""
+    names = {
+        "p-positions": "penny.p-positions.m{max}",
+        "misere": "penny.misere.m{max}",
+        "a-wythoff": "penny.a-wythoff.a{a}.m{max}",
+        "first": "penny.first-{count}",
+        "riddler": "penny.riddler-{lo}-{hi}",
+        "unique": "penny.unique.m{max}",
+    }
+    return names[kind].format(**params)
+
+
+def _pairs_text(pairs: list[list[int]]) -> str:
+    return ", ".join(f"({x}, {y})" for x, y in pairs)
+
+
+def statement(kind: str, params: Mapping[str, int], value: Any) -> str:
+    """The sentence a claim of this kind states, for these parameters and this value."""
+    if kind == "p-positions":
+        return (f"The losing positions of the penny game with both piles at most "
+                f"{params['max']:,} are exactly the {value:,} pairs (floor(k*phi), "
+                f"floor(k*phi^2)), k = 0..{value - 1:,}, and their mirror images.")
+    if kind == "misere":
+        return (f"In misère play (whoever takes the last penny loses) the losing positions "
+                f"with both piles at most {params['max']:,} are exactly (0, 1), (2, 2) and "
+                f"the pairs (floor(k*phi), floor(k*phi^2)) with k >= 2 that fit, and their "
+                f"mirror images: {value:,} pairs in all.")
+    if kind == "a-wythoff":
+        a = params["a"]
+        return (f"In Fraenkel's a-Wythoff game with a = {a} (a move takes k >= 1 pennies from "
+                f"one pile, or k >= 1 from one and l >= 1 from the other with |k - l| < {a}), "
+                f"the losing positions with both piles at most {params['max']:,} are exactly "
+                f"the {value:,} pairs (floor(k*alpha), floor(k*alpha) + {a}*k), "
+                f"k = 0..{value - 1:,}, alpha = (2 - {a} + sqrt({a * a + 4})) / 2, and their "
+                f"mirror images.")
+    if kind == "first":
+        return (f"The first {params['count']} losing positions (a, b) of the penny game, "
+                f"a <= b, in order of the smaller pile, are {_pairs_text(value)}.")
+    if kind == "riddler":
+        lo, hi = params["lo"], params["hi"]
+        return (f"With {lo} to {hi} pennies split into two piles, the first player to move "
+                f"loses (against best play) only from {_pairs_text(value['losing'])} and their "
+                f"mirror images, that is with "
+                f"{', '.join(map(str, value['losing_totals'])) or 'no total'} pennies; "
+                f"{', '.join(map(str, value['winning_totals'])) or 'no total'} pennies "
+                f"guarantee the first player a win however they are split.")
+    if kind == "unique":
+        return (f"The constraints 'p(x, y) iff no move from (x, y) reaches a position where p "
+                f"holds', for both piles at most {params['max']}, have exactly one solution: "
+                f"the losing positions.")
+    raise Rejected(f"unknown kind of penny claim {kind!r}")
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept `claim` only if its evidence proves it exactly as stated."""
+    expect(claim.kind in REQUIRED, f"unknown kind of penny claim {claim.kind!r}; the kernel "
+                                   f"knows {', '.join(REQUIRED)}")
+    params = _params(claim)
+    expect(claim.id == claim_id(claim.kind, params),
+           f"claim id {claim.id!r} does not match {claim_id(claim.kind, params)!r}")
+    methods = [item["method"] for item in evidence]
+    expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
+           f"a {claim.kind} claim needs exactly the evidence "
+           f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(methods)}")
+    by_method = {item["method"]: item for item in evidence}
+    a = params.get("a", 1)
+    misere = claim.kind == "misere"
+    max_pile, pairs = _p_positions(by_method["p-positions"], artifacts)
+    _check_square(claim.kind, params, max_pile)
+    _in_square(pairs, max_pile)
+    check_losing_set(pairs, max_pile, a, misere)
+    value = _value(claim.kind, params, pairs)
+    if "formula" in by_method:
+        expect(set(by_method["formula"]) == {"method"}, "formula evidence has no fields")
+        expect(pairs == formula_pairs(max_pile, a, misere),
+               "the losing positions are not the formula's pairs")
+    if "lrat" in by_method:
+        _check_uniqueness(max_pile, pairs, by_method["lrat"], artifacts)
+    expect(claim.value == value, f"the claim's value is not {value!r}, which the evidence shows")
+    expect(claim.statement == statement(claim.kind, params, value),
+           f"the statement does not say what a {claim.kind} claim with these parameters says")
+    return methods
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _params(claim: Claim) -> dict[str, int]:
+    """The claim's parameters, each checked to lie in its range."""
+    names = PARAMS[claim.kind]
+    expect(set(claim.params) == set(names) and all(_is_int(claim.params[n]) for n in names),
+           f"a penny {claim.kind} claim's params must be exactly the integers {', '.join(names)}")
+    params = {name: int(claim.params[name]) for name in names}
+    largest = MAX_UNIQUE_PILE if claim.kind == "unique" else MAX_PILE
+    smallest = 2 if claim.kind == "misere" else 0
+    expect(smallest <= params.get("max", smallest) <= largest,
+           f"the maximum pile must lie in {smallest}..{largest:,}")
+    expect(1 <= params.get("a", 1) <= MAX_A, f"a must lie in 1..{MAX_A}")
+    expect(params.get("count", 1) >= 1, "count must be at least 1")
+    expect(0 <= params.get("lo", 0) <= params.get("hi", 0) <= MAX_PILE,
+           f"lo and hi must satisfy 0 <= lo <= hi <= {MAX_PILE:,}")
+    return params
+
+
+def _p_positions(item: Evidence, artifacts: Artifacts) -> tuple[int, list[Position]]:
+    """The maximum pile and the listed losing positions of p-positions evidence."""
+    inline = {"method", "max", "positions"}
+    in_file = {"method", "max", "file", "sha256"}
+    expect(set(item) in (inline, in_file),
+           "p-positions evidence has the fields method, max and either positions or "
+           "file and sha256")
+    expect(_is_int(item["max"]) and item["max"] >= 0,
+           "p-positions evidence needs a maximum pile 'max' >= 0")
+    if "file" in item:
+        text = artifacts.read(item, "file", "sha256")
+        expect(PAIRS_FILE.fullmatch(text) is not None,
+               "the p-positions file must hold one line 'x y' (two decimal numbers) per pair")
+        return int(item["max"]), [(int(x), int(y)) for x, y in map(bytes.split,
+                                                                     text.splitlines())]
+    raw = item["positions"]
+    expect(isinstance(raw, list) and all(isinstance(pair, list) and len(pair) == 2
+                                         and all(map(_is_int, pair)) for pair in raw),
+           "the p-positions must be a list of [x, y] pairs of integers")
+    return int(item["max"]), [(pair[0], pair[1]) for pair in raw]
+
+
+def _in_square(pairs: list[Position], max_pile: int) -> None:
+    """Reject pairs outside 0 <= x <= y <= max_pile, or not in increasing order of x."""
+    for x, y in pairs:
+        expect(0 <= x <= y <= max_pile,
+               f"the pair ({x}, {y}) is not a position x <= y with both piles <= {max_pile}")
+    expect(all(p[0] < q[0] for p, q in pairwise(pairs)),
+           "the p-positions are not listed in increasing order of the smaller pile")
+
+
+def _check_square(kind: str, params: Mapping[str, int], max_pile: int) -> None:
+    """Reject a square (both piles <= max_pile) too large to check or unfit for the claim."""
+    expect(max_pile <= MAX_PILE, f"the kernel checks squares of at most {MAX_PILE:,} pennies "
+                                 f"a side, not {max_pile:,}")
+    if "max" in params:
+        expect(max_pile == params["max"],
+               f"the evidence's square has side {max_pile}, not the claim's {params['max']}")
+    if kind == "riddler":
+        expect(max_pile >= params["hi"],
+               f"every split of {params['hi']} pennies needs piles up to {params['hi']}, "
+               f"beyond the evidence's square of side {max_pile}")
+
+
+def _value(kind: str, params: Mapping[str, int], pairs: list[Position]) -> Any:
+    """The claim's value, as the (checked) losing positions of the evidence's square show it."""
+    if kind in ("p-positions", "misere", "a-wythoff"):
+        return len(pairs)
+    if kind == "unique":
+        return 1  # the solution is the losing set; the LRAT proof shows there is no other
+    if kind == "first":
+        return _first(params["count"], pairs)
+    lo, hi = params["lo"], params["hi"]
+    losing = [[x, y] for x, y in pairs if lo <= x + y <= hi]
+    totals = sorted({x + y for x, y in losing})
+    return {"losing": losing, "losing_totals": totals,
+            "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
+
+
+def _first(count: int, pairs: list[Position]) -> list[list[int]]:
+    """The first `count` losing positions by smaller pile, if the square shows them all.
+
+    A losing position outside the square with smaller pile x <= the last one listed would share
+    row x with a listed position, unless row x holds none; so every such row must hold one.
+    """
+    expect(len(pairs) >= count, f"the evidence lists fewer than {count} losing positions")
+    last_row = pairs[count - 1][0]
+    rows = {x for x, _ in pairs} | {y for _, y in pairs}
+    expect(all(x in rows for x in range(last_row + 1)),
+           f"the evidence's square is too small to show that no losing position with smaller "
+           f"pile <= {last_row} lies outside it")
+    return [[x, y] for x, y in pairs[:count]]
+
+
+def _check_uniqueness(max_pile: int, pairs: list[Position], item: Evidence,
+                      artifacts: Artifacts) -> None:
+    """Reject unless the losing set solves the kernel's CNF and the LRAT proof refutes every
+    other solution."""
+    losing = set(pairs) | {(y, x) for x, y in pairs}
+    clauses = penny_cnf.losing_cnf(max_pile)
+    true = {penny_cnf.variable(x, y, max_pile) for x, y in losing}
+    for clause in clauses:
+        expect(any((literal > 0) == (abs(literal) in true) for literal in clause),
+               f"the losing positions do not satisfy the clause {clause} of the CNF")
+    expect(set(item) == {"method", "encoding", "cnf", "cnf_sha256", "proof", "proof_sha256"},
+           "lrat evidence has the fields method, encoding, cnf, cnf_sha256, proof and "
+           "proof_sha256")
+    expect(item["encoding"] == UNIQUE_ENCODING,
+           f"the lrat evidence's encoding must be the kernel's {UNIQUE_ENCODING!r}")
+    formula = [*clauses, penny_cnf.excluding(losing, max_pile)]
+    check_lrat_evidence(formula, penny_cnf.variables(max_pile), penny_cnf.comments(max_pile),
+                        item, artifacts)
