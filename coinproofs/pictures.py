@@ -108,8 +108,8 @@ def plot_penny(positions: Sequence[tuple[int, int]], max_pile: int, path: Path) 
 
     figure = Figure(figsize=(7.0, 7.0), layout="constrained")
     axes = figure.add_subplot()
-    axes.plot([0, top], [0, PHI * top], color="tab:orange", linewidth=1, label="y = φx")
-    axes.plot([0, top], [0, top / PHI], color="tab:green", linewidth=1, label="y = x/φ")
+    axes.plot([0, top], [0, PHI * top], color="tab:orange", linewidth=1, zorder=4, label="y = φx")
+    axes.plot([0, top], [0, top / PHI], color="tab:green", linewidth=1, zorder=4, label="y = x/φ")
     axes.scatter([a for a, _ in points], [b for _, b in points], s=max(1.0, min(30.0, 600 / top)),
                  color="tab:blue", zorder=3, label="losing position (a, b) and (b, a)")
     axes.set_xlim(-0.5, top + 0.5)
@@ -122,7 +122,7 @@ def plot_penny(positions: Sequence[tuple[int, int]], max_pile: int, path: Path) 
     axes.set_xlabel("pennies in the first pile")
     axes.set_ylabel("pennies in the second pile")
     axes.legend(loc="upper left")
-    axes.set_title(f"Penny game (Wythoff's game): the {len(points)} losing positions with both "
+    axes.set_title(f"Penny game (Wythoff's game): the {len(points):,} losing positions with both "
                    f"piles ≤ {max_pile:,}\nthe player to move loses from these", fontsize=11)
     write_figure(figure, path)
 
@@ -141,24 +141,29 @@ def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path) 
                          f"{games * starts:,} games, but the counts add up to {total:,}")
     won_at = sorted(number for number in counts if number is not None)
     lost = counts[None]
+    last = max(won_at, default=0)
 
-    figure = Figure(figsize=(min(16.0, max(7.0, 0.25 * len(won_at) + 3.0)), 4.5),
-                    layout="constrained")
+    figure = Figure(figsize=(min(16.0, max(7.0, 0.25 * last + 3.0)), 5.0), layout="constrained")
     axes = figure.add_subplot()
     axes.bar(won_at, [counts[number] for number in won_at], width=0.8, color=IN_BELIEF,
              label="games won after this many moves")
-    if lost:  # a red bar apart on the right, past a dotted line: not a move number
-        lost_x = max(won_at, default=0) + 2
+    ticks = [int(x) for x in MaxNLocator(nbins=20, integer=True).tick_values(0, last)
+             if 0 <= x <= last]
+    labels = [str(x) for x in ticks]
+    if lost:  # a red bar apart on the right, past a dotted line: it is not a move number
+        lost_x = last + 2
         axes.axvline(lost_x - 1, color="grey", linewidth=0.8, linestyle=":")
         axes.bar([lost_x], [lost], width=0.8, color="tab:red", label=f"games lost: {lost:,}")
-        axes.annotate("lost", (lost_x, lost), ha="center", va="bottom", color="tab:red")
-    axes.xaxis.set_major_locator(MaxNLocator(nbins=20, integer=True))
+        ticks.append(lost_x)
+        labels.append("lost")
+    axes.set_xticks(ticks, labels=labels)
+    axes.set_xlim(-1, ticks[-1] + 1)
     axes.set_xlabel("move number at which the coins first showed all heads")
     axes.set_ylabel("games")
-    axes.legend(loc="lower right")
-    axes.set_title(f"N = {n} against a devil who rotates at random: {total:,} games "
-                   f"({games:,} from each of the {starts:,} starts), {lost:,} lost\n"
-                   "evidence from random play, not a proof", fontsize=11)
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
+    axes.set_title(f"A devil who rotates at random, N = {n}: {total:,} games, {games:,} from "
+                   f"each of the {starts:,} starts\n{lost:,} lost; evidence from random play, "
+                   "not a proof", fontsize=10)
     write_figure(figure, path)
 
 

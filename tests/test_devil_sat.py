@@ -81,6 +81,9 @@ def test_the_cnf_is_satisfiable_exactly_when_breadth_first_search_says(n: int) -
         result = solve_formula(n, length)
         assert result.satisfiable == wins_in(n, length), (n, length)
         if result.model is not None:
+            at, true = Layout(n, length), set(result.model)
+            assert all(sum(at.move(t, m) in true for m in range(len(orbits(n)))) == 1
+                       for t in range(1, length + 1)), "exactly one move per step"
             strategy = decode(result.model, n, length)
             assert len(strategy) == length
             assert simulate(strategy, n) is None

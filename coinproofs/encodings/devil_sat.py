@@ -77,7 +77,7 @@ def at_most_states(weighted: list[tuple[int, int]], bound: int, cnf: CNF) -> lis
         return []
     clauses: list[list[int]] = []
     at_least: dict[int, list[int]] = {}  # at_least[w][c - 1]: c or more of weight w are true
-    for weight, group in groups.items():
+    for weight, group in sorted(groups.items(), reverse=True):
         counter = ITotalizer(lits=group, ubound=len(group), top_id=cnf.nv)
         cnf.nv = counter.top_id
         clauses += counter.cnf.clauses

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import permutations
 
 import numpy as np
@@ -49,7 +49,7 @@ def turn(pattern: Pattern, coin: int) -> Pattern:
 def legal_coins(seen: Seen, pattern: Pattern, n: int) -> list[int]:
     """The coins that can be turned without repeating a pattern.
 
-    >>> legal_coins(0b11, 1, 2)  # HH then TH: back to HH is barred, HT is not
+    >>> legal_coins(0b11, 1, 2)  # HH then TH: back to HH is barred, on to TT is not
     [1]
     """
     return [coin for coin in range(n) if not seen >> turn(pattern, coin) & 1]
@@ -81,6 +81,7 @@ def flip_all(seen: Seen, flip: Pattern, n: int) -> Seen:
     return seen
 
 
+@cache
 def _low_halves(n: int, coin: int) -> int:
     """The set of the patterns of n coins in which `coin` shows heads."""
     return sum(1 << x for x in range(1 << n) if not x >> coin & 1)
@@ -217,7 +218,7 @@ class NoRepeats:
                                                            self.children(self.start)]
         while todo:
             key = todo.pop()
-            if key in plan or not any(True for _ in self.children(key)):
+            if key in plan or not self.replies(key):
                 continue  # known, or the winner is stuck (misère: that is the win)
             coin = self.winning_coin(key, START)
             assert coin is not None, "the winner always has a winning move"
@@ -282,8 +283,11 @@ def perfect_matching(n: int, found_up_to: int = 10) -> list[tuple[Pattern, Patte
     if len(mate) != 1 << k:
         raise RuntimeError(f"networkx found no perfect matching of Q_{k}")
     low = (1 << k) - 1
-    return sorted((x, mate[x & low] | (x & ~low)) for x in range(1 << n)
-                  if x < mate[x & low] | (x & ~low))
+
+    def partner(x: Pattern) -> Pattern:
+        return mate[x & low] | (x & ~low)
+
+    return sorted((x, partner(x)) for x in range(1 << n) if x < partner(x))
 
 
 def plain_winner(n: int, misere: bool = False) -> str:

@@ -77,4 +77,5 @@ def matching_evidence(n: int, ctx: ProofContext) -> list[Evidence]:
     if len(pairs) <= INLINE_PAIRS:
         return [{"method": "matching", "pairs": pairs}]
     data = json.dumps(pairs, separators=(",", ":")).encode()
-    return [{"method": "matching"} | ctx.artifact("pairs.json", data)]
+    # Not named *.json: `coinproofs verify DIR` takes every *.json file for a certificate.
+    return [{"method": "matching"} | ctx.artifact("pairs", data)]

@@ -76,8 +76,13 @@ class Artifacts:
         expect("/" not in name and "\\" not in name and name not in (".", ".."),
                f"artifact name {name!r} must be a plain file name beside the certificate")
         path = self.folder / name
-        expect(path.is_file(), f"artifact file {name!r} is missing")
-        data = path.read_bytes()
+        try:
+            # A symlink could lead anywhere on the machine: only real files beside the certificate.
+            expect(not path.is_symlink(), f"artifact file {name!r} is a symbolic link")
+            expect(path.is_file(), f"artifact file {name!r} is missing")
+            data = path.read_bytes()
+        except OSError as error:
+            raise Rejected(f"artifact file {name!r} cannot be read ({error.strerror})") from None
         expect(hashlib.sha256(data).hexdigest() == digest,
                f"artifact file {name!r} does not match its SHA-256 in the certificate")
         return data
@@ -119,27 +124,50 @@ def check_document(doc: Any, folder: Path) -> Verdict:
     """Check a parsed certificate whose artifacts lie in `folder`."""
     claim = parse_claim(doc)
     evidence = parse_evidence(doc)
-    module = importlib.import_module(f"coinproofs.verify.{claim.game}")
-    checker: GameChecker = module.check_claim
     try:
+        module = importlib.import_module(f"coinproofs.verify.{claim.game}")
+        checker: GameChecker = module.check_claim
         methods = checker(claim, evidence, Artifacts(folder))
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        # A malformed certificate must be rejected, never crash the kernel.
+    except Rejected:
+        raise
+    except Exception as error:
+        # Whatever a malformed certificate does to a checker, the answer is no, not a crash.
         raise Rejected(f"malformed evidence ({type(error).__name__}: {error})") from None
     expect(len(methods) > 0, f"no evidence for {claim.id} was checked")
     return Verdict(claim, methods)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object hook for json: a key given twice would let two readers see two documents."""
+    keys = [key for key, _ in pairs]
+    expect(len(set(keys)) == len(keys), "a JSON object gives the same key twice")
+    return dict(pairs)
+
+
+def _no_constant(word: str) -> Any:
+    raise Rejected(f"{word} is not a JSON number")
+
+
+def parse_json(text: str, what: str) -> Any:
+    """The strict JSON document in `text` (no repeated keys, no NaN or Infinity), or a
+    rejection saying why `what` is not one."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise Rejected(f"{what} is not valid JSON ({error.msg} at line {error.lineno})") from None
+    except (ValueError, RecursionError) as error:  # over-long integers, too deep nesting
+        raise Rejected(f"{what} is not JSON the kernel reads ({error})") from None
+
+
 def load(path: Path) -> Any:
     """The JSON document in `path`, or a rejection saying why it cannot be read."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise Rejected(f"{path} does not exist") from None
     except (OSError, UnicodeDecodeError) as error:
         raise Rejected(f"{path} cannot be read: {error}") from None
-    except json.JSONDecodeError as error:
-        raise Rejected(f"{path} is not valid JSON ({error.msg} at line {error.lineno})") from None
+    return parse_json(text, str(path))
 
 
 def check_file(path: Path) -> Verdict:

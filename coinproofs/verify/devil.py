@@ -18,7 +18,6 @@ the two agree. It checks three kinds of evidence:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -27,12 +26,25 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+from coinproofs.verify.certificate import (
+    Artifacts,
+    Claim,
+    Evidence,
+    Rejected,
+    expect,
+    parse_json,
+)
 
 MAX_SIMULATION_N = 20  # 2^20 states: a strategy is simulated exactly on every state
+MAX_N = 4096  # the largest table any devil claim may speak of: bounds the kernel's work
 MAX_BELIEF_N = 9  # 60 rotation orbits: a belief (set of orbits) still fits in 64 bits
 
 Bits = npt.NDArray[np.uint8]
+
+
+def is_count(value: Any) -> bool:
+    """Is `value` a JSON integer (Python's bools are ints, JSON's true is not a number)?"""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- The rules ------------------------------------------------------------------------------
@@ -247,15 +259,6 @@ def update(belief: int, move_orbit: int, n: int) -> int:
     return image
 
 
-def _images(beliefs: npt.NDArray[np.uint64], move_orbit: int, n: int) -> npt.NDArray[np.uint64]:
-    """`update` applied to a whole array of beliefs at once."""
-    result = np.zeros_like(beliefs)
-    for j, image in enumerate(orbit_images(n)[move_orbit]):
-        present = (beliefs >> np.uint64(j)) & np.uint64(1)
-        result |= present * np.uint64(image)
-    return result
-
-
 @dataclass(frozen=True)
 class Fact:
     """What one piece of evidence established: a strategy of `length` moves wins
@@ -268,38 +271,32 @@ class Fact:
 
 def check_reachability(n: int, layers: list[list[int]]) -> Fact:
     """Check layers of beliefs: layer 0 is the start, every move takes layer d into layers
-    0..d+1, the goal is in none. Then no strategy of fewer moves than there are layers wins;
-    if every move also keeps the last layer inside the layers, none wins at all."""
+    0..d+1, the goal is in none. Then, by induction on d, every belief a strategy of d moves
+    can reach lies in layers 0..d, so no strategy of fewer moves than there are layers wins
+    (a winning strategy ends in exactly the goal: all heads is in the start and never leaves).
+    If every move also keeps the last layer inside the layers, no strategy wins at all."""
     expect(1 <= n <= MAX_BELIEF_N, f"reachability evidence handles 1..{MAX_BELIEF_N} coins")
     expect(len(layers) >= 1 and layers[0] == [start_belief(n)],
            "layer 0 must be exactly the starting belief")
-    everything = start_belief(n)
-    beliefs, depths = [], []
+    depth_of: dict[int, int] = {}
     for depth, layer in enumerate(layers):
         for belief in layer:
-            expect(isinstance(belief, int) and 0 < belief <= everything,
+            expect(is_count(belief) and 0 < belief <= start_belief(n),
                    f"layer {depth} holds {belief!r}, which is not a belief for {n} coins")
             expect(belief != GOAL, f"layer {depth} contains the goal")
-            beliefs.append(belief)
-            depths.append(depth)
-    order = np.argsort(np.array(beliefs, dtype=np.uint64), kind="stable")
-    known = np.array(beliefs, dtype=np.uint64)[order]
-    known_depth = np.array(depths, dtype=np.int64)[order]
-    expect(bool(np.all(known[1:] != known[:-1])), "a belief is listed twice")
-    source = np.array(beliefs, dtype=np.uint64)
-    source_depth = np.array(depths, dtype=np.int64)
+            expect(belief not in depth_of, "a belief is listed twice")
+            depth_of[belief] = depth
     last = len(layers) - 1
     closed = True
-    for move_orbit in range(len(orbits(n))):
-        images = _images(source, move_orbit, n)
-        at = np.minimum(np.searchsorted(known, images), len(known) - 1)
-        listed = (known[at] == images) & (known_depth[at] <= source_depth + 1)
-        inner = source_depth < last
-        escaped = inner & ~listed
-        if escaped.any():
-            raise Rejected(f"a move from layer {int(source_depth[escaped][0])} leads to a "
-                           "belief that is not in the next layers")
-        closed = closed and bool(np.all(known[at[~inner]] == images[~inner]))
+    for belief, depth in depth_of.items():
+        for move_orbit in range(len(orbits(n))):
+            reached = depth_of.get(update(belief, move_orbit, n))
+            if depth < last:
+                expect(reached is not None and reached <= depth + 1,
+                       f"a move from layer {depth} leads to a belief that is not in the next "
+                       "layers")
+            elif reached is None:
+                closed = False
     return Fact("impossible") if closed else Fact("none-up-to", last)
 
 
@@ -321,14 +318,16 @@ def moves_from_json(raw: Any, n: int) -> list[int]:
 def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> list[Any]:
     """evidence[key] inline, or the list in the JSON-lines artifact named by evidence['file']
     (one item per line: a move, or a layer of beliefs)."""
+    expect((key in evidence) != ("file" in evidence),
+           f"a {evidence['method']} item gives its {key} either inline or in a file, not both")
     if key in evidence:
         inline: list[Any] = evidence[key]
         return inline
     try:
         lines = artifacts.read(evidence, "file", "sha256").decode("utf-8").splitlines()
-        return [json.loads(line) for line in lines]
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Rejected(f"the {evidence['method']} artifact is not JSON lines") from None
+    except UnicodeDecodeError:
+        raise Rejected(f"the {evidence['method']} artifact is not UTF-8 text") from None
+    return [parse_json(line, f"a line of the {evidence['method']} artifact") for line in lines]
 
 
 def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> tuple[list[int], Fact]:
@@ -360,8 +359,9 @@ def statement(kind: str, n: int, value: Any) -> str:
     """The sentence a claim of this kind states."""
     coins = "1 coin" if n == 1 else f"{n} coins"
     if kind == "shortest":
+        moves = "1 move" if value == 1 else f"{value} moves"
         return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
-                f"has {value} moves.")
+                f"has {moves}.")
     if kind == "impossible":
         return f"No strategy always wins the devil's coin flip with {coins}."
     if kind == "lamping":
@@ -376,6 +376,7 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(set(claim.params) == {"n"} and isinstance(n, int) and not isinstance(n, bool)
            and n >= 1, "a devil claim's params must be exactly {'n': N} with N >= 1")
     assert isinstance(n, int)
+    expect(n <= MAX_N, f"the kernel checks devil claims for at most {MAX_N} coins, not {n}")
     expect(claim.id == f"devil.n{n}.{claim.kind}",
            f"claim id {claim.id!r} does not match devil.n{n}.{claim.kind}")
     expect(claim.statement == statement(claim.kind, n, claim.value),
@@ -410,15 +411,14 @@ def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[
         expect(impossible, f"no evidence shows that no strategy wins for {n} coins")
     elif claim.kind == "shortest":
         value = claim.value
-        expect(isinstance(value, int) and not isinstance(value, bool) and value >= 1,
-               "a shortest claim's value is a number of moves")
+        expect(is_count(value) and value >= 1, "a shortest claim's value is a number of moves")
         expect(value in wins, f"no checked strategy of {value} moves wins")
         expect(none_up_to >= value - 1,
                f"no evidence rules out winning strategies of fewer than {value} moves")
     elif claim.kind == "lamping":
         expected = lamping(n)
-        expect(claim.value == len(expected), f"Lamping's strategy for {n} coins has "
-               f"{len(expected)} moves, not {claim.value}")
+        expect(is_count(claim.value) and claim.value == len(expected),
+               f"Lamping's strategy for {n} coins has {len(expected)} moves, not {claim.value}")
         expect(expected in strategies, "the strategy given is not Lamping's construction")
     else:
         raise Rejected(f"unknown kind of devil claim {claim.kind!r}")

@@ -30,9 +30,10 @@ in exact integers (`formula_pair`). The kernel compares the checked set with the
 assumes the formula.
 
 Evidence kinds: ``p-positions`` (the losing positions, x <= y, inline as [x, y] pairs or in an
-artifact file of lines "x y": checked against the rules as above), ``formula`` (the kernel computes the formula's pairs and
-compares), ``lrat`` (for ``unique`` claims: the kernel's own CNF of the rules, see
-``penny_cnf.py``, plus a clause excluding the checked losing set, refuted by an LRAT proof).
+artifact file of lines "x y": checked against the rules as above), ``formula`` (the kernel
+computes the formula's pairs and compares), ``lrat`` (for ``unique`` claims: the kernel's own
+CNF of the rules, see ``penny_cnf.py``, plus a clause excluding the checked losing set, refuted
+by an LRAT proof).
 """
 
 from __future__ import annotations
@@ -95,11 +96,12 @@ def check_losing_set(pairs: list[Position], max_pile: int, a: int = 1,
     """
     xs = np.array([x for x, _ in pairs] + [y for x, y in pairs if x != y], dtype=np.int64)
     ys = np.array([y for _, y in pairs] + [x for x, y in pairs if x != y], dtype=np.int64)
-    for line, keys in (("row", xs), ("column", ys), ("diagonal", ys - xs)):
-        expect(len(np.unique(keys)) == len(keys),
-               f"two listed positions share a {line}, so a move joins them")
     expect(not (misere and (0, 0) in pairs),
            "(0, 0) is listed, but in misère play the player facing it has won")
+    # The list is mirrored, so its columns are its rows: checking rows covers both.
+    for line, keys in (("row", xs), ("diagonal", ys - xs)):
+        expect(len(np.unique(keys)) == len(keys),
+               f"two listed positions share a {line}, so a move joins them")
     size = max_pile + 1
     in_row = _table(size, xs, ys)  # in_row[x]: the column of the listed position in row x
     in_column = _table(size, ys, xs)  # in_column[y]: the row of the listed position in column y
