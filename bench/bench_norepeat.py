@@ -23,15 +23,15 @@ from coinproofs.verify.norepeat import check_matching, check_symmetric_strategy
 TARGET_SECONDS = 30.0  # misère, 5 coins: solved and its certificate checked
 
 
-def timed(function: Callable[[], Any]) -> tuple[Any, float]:
-    """The function's result and the seconds it took."""
+def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """The function's result on `args` and the seconds it took."""
     start = time.perf_counter()
-    result = function()
+    result = function(*args)
     return result, time.perf_counter() - start
 
 
 def _plain_worker(n: int, misere: bool, results: Any) -> None:
-    results.put(timed(lambda: plain_winner(n, misere)))
+    results.put(timed(plain_winner, n, misere))
 
 
 def plain(n: int, misere: bool, budget: float) -> tuple[str | None, float]:
@@ -55,15 +55,13 @@ def search_table(plain_budget: float) -> float:
     target = 0.0
     for misere in (False, True):
         for n in range(1, 6):
-            game, solve_seconds = timed(lambda n=n, misere=misere: NoRepeats(n, misere))
-            winner, seconds = timed(lambda game=game: game.winner)
+            game, solve_seconds = timed(NoRepeats, n, misere)
+            winner, seconds = timed(getattr, game, "winner")
             solve_seconds += seconds  # the symmetry tables are part of solving
             positions = game.positions
             moves, extract_seconds = timed(game.strategy)
             moves = {str(key): coin for key, coin in moves.items()}
-            _, check_seconds = timed(
-                lambda n=n, misere=misere, winner=winner, moves=moves:
-                check_symmetric_strategy(n, misere, winner, moves))
+            _, check_seconds = timed(check_symmetric_strategy, n, misere, winner, moves)
             seed_winner, seed_seconds = plain(n, misere, plain_budget)
             if seed_winner is not None and seed_winner != winner:
                 raise SystemExit(f"the seed's method disagrees on {n} coins")
@@ -83,8 +81,9 @@ def matching_table() -> None:
 
     print(f"\n{'coins':>5} {'pairs':>9} {'find s':>7} {'check s':>8}   (normal play: matching)")
     for n in (5, 10, 16, 20):
-        pairs, find_seconds = timed(lambda n=n: [list(pair) for pair in perfect_matching(n)])
-        _, check_seconds = timed(lambda n=n, pairs=pairs: check_matching(n, pairs))
+        pairs, find_seconds = timed(perfect_matching, n)
+        pairs = [list(pair) for pair in pairs]  # as a certificate holds them
+        _, check_seconds = timed(check_matching, n, pairs)
         print(f"{n:5} {len(pairs):9,} {find_seconds:7.2f} {check_seconds:8.2f}")
 
 

@@ -50,15 +50,14 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
     """
     check_png(path)
     if n > MAX_PLOT_N:
-        raise ValueError(f"N = {n} has {len(labels)} rotation classes and a strategy may have up "
-                         f"to {len(moves):,} moves, too large to draw; the limit is N = "
-                         f"{MAX_PLOT_N}")
+        raise ValueError(f"N = {n} has {len(labels)} rotation classes, one row each, which is "
+                         f"too large to draw; the limit is N = {MAX_PLOT_N} (36 classes)")
     if len(beliefs) != len(moves) + 1:
         raise ValueError(f"{len(moves)} moves need {len(moves) + 1} beliefs (the initial one, "
                          f"then one after each move), not {len(beliefs)}")
     if any(not 0 <= belief < 1 << len(labels) for belief in beliefs):
         raise ValueError(f"a belief names a class beyond the {len(labels)} labelled ones")
-    grid = [[belief >> j & 1 for belief in beliefs] for j in range(len(labels))]
+    grid = belief_grid(beliefs, len(labels))
 
     columns, rows = len(beliefs), len(labels)
     figure = Figure(figsize=(min(16.0, max(6.0, 0.3 * columns + 2.5)),
@@ -89,6 +88,15 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
     axes.set_title(f"Belief state after each move, N = {n}, a {len(moves)}-move strategy\n"
                    f"shaded: the coins may be in this class; {outcome}", fontsize=11)
     write_figure(figure, path)
+
+
+def belief_grid(beliefs: Sequence[int], classes: int) -> list[list[int]]:
+    """The cells of the heat map: grid[j][i] is 1 if class j is in the belief after move i.
+
+    >>> belief_grid([0b111, 0b011, 0b101, 0b001], 3)  # 2 coins: HH, HT, TT
+    [[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 1, 0]]
+    """
+    return [[belief >> j & 1 for belief in beliefs] for j in range(classes)]
 
 
 # --- The penny game ----------------------------------------------------------------------------
@@ -167,7 +175,7 @@ def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path) 
     write_figure(figure, path)
 
 
-# --- Files -----------------------------------------------------------------------------------------
+# --- Files ---------------------------------------------------------------------------------------
 
 def check_png(path: Path) -> None:
     """Refuse a file name that does not end in .png (the only format drawn)."""

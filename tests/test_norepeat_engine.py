@@ -172,3 +172,12 @@ def test_budgets_stop_the_search() -> None:
 def test_search_refuses_sizes_it_cannot_hold(n: int) -> None:
     with pytest.raises(ValueError, match="1 to 6 coins"):
         Reorderings(n)
+
+
+def test_the_docstring_examples() -> None:
+    import doctest
+
+    import coinproofs.games.norepeat
+
+    failed, tried = doctest.testmod(coinproofs.games.norepeat)
+    assert tried > 0 and failed == 0

@@ -203,10 +203,11 @@ def test_the_empty_strategy_proves_only_what_needs_no_move(folder: Path) -> None
     assert "loses" in rejected(document, folder)
 
 
-def test_symmetric_strategies_need_a_size_the_kernel_can_hold(folder: Path) -> None:
+@pytest.mark.parametrize("method", ["strategy", "strategy-up-to-symmetry"])
+def test_strategies_need_a_size_the_kernel_can_play_out(folder: Path, method: str) -> None:
     document = certificate(folder, "norepeat.n1.normal")
     restate(document, 7, True, "second")
-    document["evidence"] = [{"method": "strategy-up-to-symmetry", "moves": {}}]
+    document["evidence"] = [{"method": method, "moves": {}}]
     assert "1 to 6 coins" in rejected(document, folder)
 
 

@@ -124,6 +124,9 @@ TAMPERING = [
     ("penny.unique.m30", set_in(["evidence", 1, "cnf_sha256"], "0" * 64), "CNF hash"),
     ("penny.unique.m30", set_in(["evidence", 1, "encoding"], "mine"), "encoding"),
     ("penny.unique.m30", set_in(["claim", "value"], 2), "value"),
+    ("penny.unique.m30", set_in(["claim", "value"], True), "value"),
+    ("penny.p-positions.m10000", set_in(["claim", "value"], 3821.0), "value"),
+    ("penny.first-20", set_in(["claim", "value", 0], [0.0, 0]), "value"),
     ("penny.unique.m30", set_in(["claim", "params", "max"], 31), "claim id"),
 ]
 

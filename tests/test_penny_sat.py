@@ -71,5 +71,5 @@ def test_z3_refutes_a_false_fact() -> None:
     import z3
 
     k = z3.Int("k")
-    assert encoding._verdict([k >= 0, k <= 3], k * k < 9, 10) == "refuted"
-    assert encoding._verdict([k >= 0, k <= 2], k * k < 9, 10) == "proved"
+    assert encoding._fact("square", "k^2 < 9", [k >= 0, k <= 3], k * k < 9, 10).verdict == "refuted"
+    assert encoding._fact("square", "k^2 < 9", [k >= 0, k <= 2], k * k < 9, 10).verdict == "proved"

@@ -47,8 +47,11 @@ def test_wrong_sets_are_rejected_with_the_position_at_fault() -> None:
     assert reason(right[:-1], 100) == ("(61, 99) is not listed, yet no move from it reaches a "
                                        "listed position, so it is losing")
     assert "(0, 0) is not listed" in reason(right[1:], 100)
-    assert "share a row" in reason([*right[:3], (3, 6), *right[4:]], 100)
+    assert "share a row" in reason([*right[:3], (4, 5), *right[4:]], 100)  # (5, 3) too
     assert "share a diagonal" in reason([(0, 0), (1, 1)], 1)
+    assert "both piles <= 5" in reason([(0, 0), (-1, 2)], 5)
+    assert "both piles <= 5" in reason([(0, 0), (4, 6)], 5)
+    assert "increasing order" in reason([(1, 2), (0, 0)], 5)
     assert reason([(0, 0), (1, 2)], 2, a=2) == ("(1, 2) is listed as losing, yet a move from "
                                                 "it reaches a listed position")
 

@@ -20,6 +20,7 @@ no claim rests on them.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,28 +56,33 @@ def uniqueness_formula(losing: set[Position], max_pile: int) -> list[list[int]]:
 
 @dataclass(frozen=True)
 class Fact:
-    """A statement about the formula and z3's verdict on it ("proved" when its negation is
-    unsatisfiable)."""
+    """A statement about the formula, z3's verdict on it and the seconds z3 took."""
 
     name: str
     statement: str
     verdict: str
+    seconds: float
 
 
-def _verdict(hypotheses: list[Any], goal: Any, seconds: int) -> str:
-    """'proved' if z3 shows the hypotheses imply the goal, else what z3 said instead."""
+def _fact(name: str, statement: str, hypotheses: list[Any], goal: Any, timeout: int) -> Fact:
+    """The fact that the hypotheses imply the goal, with z3's verdict: 'proved' (the negation
+    is unsatisfiable), 'refuted' (z3 found a counterexample) or 'unknown (why)'."""
     import z3
 
     solver = z3.Solver()
-    solver.set("timeout", seconds * 1000)
+    solver.set("timeout", timeout * 1000)
     solver.add(*hypotheses, z3.Not(goal))
+    start = time.perf_counter()
     answer = solver.check()
+    seconds = time.perf_counter() - start
     if answer == z3.unsat:
-        return "proved"
-    return "refuted" if answer == z3.sat else f"unknown ({solver.reason_unknown()})"
+        verdict = "proved"
+    else:
+        verdict = "refuted" if answer == z3.sat else f"unknown ({solver.reason_unknown()})"
+    return Fact(name, statement, verdict, seconds)
 
 
-def monotone_facts(seconds: int = 60) -> list[Fact]:
+def monotone_facts(timeout: int = 60) -> list[Fact]:
     """a_k and b_k strictly increase, and b_k - a_k = k, for every k >= 0 (no bound)."""
     import z3
 
@@ -93,16 +99,16 @@ def monotone_facts(seconds: int = 60) -> list[Fact]:
 
     both = [k >= 0, isqrt_is(s, 5 * k * k), isqrt_is(t, 5 * (k + 1) * (k + 1))]
     return [
-        Fact("a increasing", "a_{k+1} > a_k for every k >= 0",
-             _verdict(both, a(k + 1, t) > a(k, s), seconds)),
-        Fact("b increasing", "b_{k+1} > b_k for every k >= 0",
-             _verdict(both, b(k + 1, t) > b(k, s), seconds)),
-        Fact("difference", "b_k - a_k = k for every k >= 0",
-             _verdict(both[:2], b(k, s) - a(k, s) == k, seconds)),
+        _fact("a increasing", "a_{k+1} > a_k for every k >= 0",
+              both, a(k + 1, t) > a(k, s), timeout),
+        _fact("b increasing", "b_{k+1} > b_k for every k >= 0",
+              both, b(k + 1, t) > b(k, s), timeout),
+        _fact("difference", "b_k - a_k = k for every k >= 0",
+              both[:2], b(k, s) - a(k, s) == k, timeout),
     ]
 
 
-def beatty_facts(bound: int, seconds: int = 600) -> list[Fact]:
+def beatty_facts(bound: int, timeout: int = 600) -> list[Fact]:
     """For 1 <= j, k <= bound: a_j != b_k; and every n in 1..a_bound is an a_j or a b_j, j <= bound.
 
     Bit-vectors keep z3 decisive here. Each square root is bounded explicitly (by 4 * bound + 8)
@@ -133,21 +139,20 @@ def beatty_facts(bound: int, seconds: int = 600) -> list[Fact]:
         return z3.And(z3.ULE(const(1), k), z3.ULE(k, const(bound)))
 
     j, k, n, r, s, t, u = z3.BitVecs("j k n r s t u", width)
-    disjoint = _verdict([in_range(j), in_range(k), isqrt_is(s, const(5) * j * j),
-                         isqrt_is(t, const(5) * k * k)], a(j, s) != b(k, t), seconds)
+    disjoint = _fact("disjoint", f"a_j != b_k for 1 <= j, k <= {bound}",
+                     [in_range(j), in_range(k), isqrt_is(s, const(5) * j * j),
+                      isqrt_is(t, const(5) * k * k)], a(j, s) != b(k, t), timeout)
     # Covering, with a witness for each n: j(n) = floor((n + 1) / phi) counts the a_j <= n
     # (j >= 1) and n - j(n) the b_j <= n; the largest of each is the candidate.
     m = n + 1
     witness_a = z3.UDiv(r - m, const(2))  # floor((n + 1) / phi) = (isqrt(5 m^2) - m) // 2
     witness_b = n - witness_a
-    covering = _verdict(
+    covering = _fact(
+        "covering", f"every n in 1..a_{bound} is a_j or b_j for some j <= {bound}",
         [isqrt_is(u, const(5 * bound * bound)), z3.ULE(const(1), n), z3.ULE(n, a(const(bound), u)),
          isqrt_is(r, const(5) * m * m), isqrt_is(s, const(5) * witness_a * witness_a),
          isqrt_is(t, const(5) * witness_b * witness_b)],
         z3.Or(z3.And(in_range(witness_a), a(witness_a, s) == n),
               z3.And(in_range(witness_b), b(witness_b, t) == n)),
-        seconds)
-    return [
-        Fact("disjoint", f"a_j != b_k for 1 <= j, k <= {bound}", disjoint),
-        Fact("covering", f"every n in 1..a_{bound} is a_j or b_j for some j <= {bound}", covering),
-    ]
+        timeout)
+    return [disjoint, covering]

@@ -285,7 +285,7 @@ def perfect_matching(n: int, found_up_to: int = 10) -> list[tuple[Pattern, Patte
     low = (1 << k) - 1
 
     def partner(x: Pattern) -> Pattern:
-        return mate[x & low] | (x & ~low)
+        return int(mate[x & low]) | (x & ~low)
 
     return sorted((x, partner(x)) for x in range(1 << n) if x < partner(x))
 

@@ -19,10 +19,13 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import numpy.typing as npt
 
 from coinproofs.games.devil import flip, rotate
 
 ALL_HEADS = 0
+
+States = npt.NDArray[np.int64]
 
 # histogram() plays every game move by move: 2^N * games * len(strategy) coin updates at most.
 # Numpy does about 5 * 10^7 a second (N=8, 255 moves, 1000 games per start: 1.4 s), so this
@@ -76,13 +79,24 @@ def histogram(strategy: list[int], n: int, games: int, seed: int) -> Counter[int
     for number, move in enumerate(strategy, 1):
         if len(playing) == 0:
             break
-        coins = flip(rotate(coins, rng.integers(n, size=len(coins)), n), move)
+        coins = rotate_all(coins, rng.integers(n, size=len(coins)), n) ^ move
         won = coins == ALL_HEADS
         finished_at[playing[won]] = number
         playing, coins = playing[~won], coins[~won]
     numbers, counts = np.unique(finished_at, return_counts=True)
     return Counter({(int(number) if number >= 0 else None): int(count)
-                    for number, count in zip(numbers, counts)})
+                    for number, count in zip(numbers, counts, strict=True)})
+
+
+def rotate_all(states: States, turns: States, n: int) -> States:
+    """rotate(state, r, n) for a whole array of states, each with its own r in 0..n-1.
+
+    >>> rotate_all(np.array([0b0011, 0b1000]), np.array([1, 1]), 4).tolist()
+    [6, 1]
+    """
+    everything = (1 << n) - 1
+    turned: States = ((states << turns) | (states >> (n - turns))) & everything
+    return turned
 
 
 def check_size(strategy: list[int], n: int, games: int) -> None:
@@ -94,8 +108,13 @@ def check_size(strategy: list[int], n: int, games: int) -> None:
     bad = [move for move in strategy if not 0 <= move < 1 << n]
     if bad:
         raise ValueError(f"move {bad[0]:#b} flips positions outside the {n} coins")
-    steps = (1 << n) * games * len(strategy)
-    if steps > MAX_STEPS:
-        raise ValueError(f"{games:,} games from each of the {1 << n:,} starts, {len(strategy):,} "
-                         f"moves each, is {steps:.1e} coin updates, more than the "
-                         f"{MAX_STEPS:.0e} that run in reasonable time: play fewer games")
+    steps_per_game = (1 << n) * len(strategy)  # one game from every start
+    if steps_per_game > MAX_STEPS:
+        raise ValueError(f"{n} coins and {len(strategy):,} moves are too many for random play: "
+                         f"one game from each of the {1 << n:,} starts is already "
+                         f"{steps_per_game:.1e} coin updates, more than the {MAX_STEPS:.0e} "
+                         "that run in reasonable time")
+    if games * steps_per_game > MAX_STEPS:
+        raise ValueError(f"{games:,} games from each start is {games * steps_per_game:.1e} coin "
+                         f"updates, more than the {MAX_STEPS:.0e} that run in reasonable time: "
+                         f"play at most {MAX_STEPS // steps_per_game:,}")

@@ -63,10 +63,10 @@ def max_length(n: int) -> int:
 
 
 class Layout:
-    """The variable numbers of the reference formula for n coins and `length` moves."""
+    """The variable numbers of the reference formula for n coins and `length` moves (the
+    formulas the module's docstring and the DIMACS header state)."""
 
     def __init__(self, n: int, length: int) -> None:
-        self.n = n
         self.length = length
         self.orbits = len(orbits(n))
         self.nvars = (2 * length + 1) * self.orbits
@@ -100,6 +100,8 @@ def reference_cnf(n: int, length: int) -> CNF:
         cnf.append([at.belief(0, j)])
     for t in range(1, length + 1):
         cnf.append([at.move(t, m) for m in range(at.orbits)])
+        # At most one move: not needed for soundness (any chosen move would do), but it makes
+        # the models projected on the moves exactly the strategies, which the tests count.
         for m in range(at.orbits):
             for other in range(m + 1, at.orbits):
                 cnf.append([-at.move(t, m), -at.move(t, other)])
@@ -157,6 +159,6 @@ def check_lrat_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fac
            f"moves for {n} coins, not {length}")
     cnf = reference_cnf(n, length)
     clauses: Sequence[Sequence[int]] = cnf.clauses
-    lrat.check_lrat_evidence(clauses, Layout(n, length).nvars, header(n, length),
-                             evidence, artifacts)
+    nvars: int = cnf.nv
+    lrat.check_lrat_evidence(clauses, nvars, header(n, length), evidence, artifacts)
     return Fact("none-up-to", length)

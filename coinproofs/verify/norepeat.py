@@ -61,8 +61,9 @@ from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, 
 
 START = 0  # all heads
 PLAYERS = {"first": "Amber", "second": "Ben"}
-MAX_SYMMETRY_COINS = 6  # a seen set of 2^6 patterns fits one uint64
-MAX_PLAYED_MATCHING_COINS = 4
+MAX_PLAYED_COINS = 6  # games of at most 63 moves: the recursion stays shallow; and a seen set
+                      # of 2^6 patterns fits one uint64 (for keys up to symmetry)
+MAX_PLAYED_MATCHING_COINS = 4  # the matching strategy is also played out up to here
 
 Pattern = int
 Seen = int
@@ -109,6 +110,7 @@ def check_plays(n: int, misere: bool, winner: str, choose: Chooser) -> None:
     """Play every game in which the loser tries each legal reply and the winner turns the coin
     `choose(history, seen, pattern)` names; reject unless each ends with the right player stuck.
     """
+    expect(1 <= n <= MAX_PLAYED_COINS, f"games are played out for 1 to {MAX_PLAYED_COINS} coins")
     first_wins = winner == "first"
 
     def play(history: History, seen: Seen, pattern: Pattern) -> None:
@@ -169,8 +171,8 @@ class Symmetries:
     """
 
     def __init__(self, n: int) -> None:
-        expect(1 <= n <= MAX_SYMMETRY_COINS,
-               f"strategies up to symmetry are checked for 1 to {MAX_SYMMETRY_COINS} coins")
+        expect(1 <= n <= MAX_PLAYED_COINS,
+               f"strategies up to symmetry are checked for 1 to {MAX_PLAYED_COINS} coins")
         self.n = n
         self.weight: npt.NDArray[np.uint64] = np.array(
             [[1 << _reorder(x, order) for x in range(1 << n)] for order in permutations(range(n))],

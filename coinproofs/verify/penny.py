@@ -38,6 +38,7 @@ by an LRAT proof).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from itertools import pairwise
@@ -94,6 +95,7 @@ def check_losing_set(pairs: list[Position], max_pile: int, a: int = 1,
     ...
     coinproofs.verify.certificate.Rejected: (3, 5) is not listed, yet no move from it ...
     """
+    _in_square(pairs, max_pile)
     xs = np.array([x for x, _ in pairs] + [y for x, y in pairs if x != y], dtype=np.int64)
     ys = np.array([y for _, y in pairs] + [x for x, y in pairs if x != y], dtype=np.int64)
     expect(not (misere and (0, 0) in pairs),
@@ -240,7 +242,6 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     misere = claim.kind == "misere"
     max_pile, pairs = _p_positions(by_method["p-positions"], artifacts)
     _check_square(claim.kind, params, max_pile)
-    _in_square(pairs, max_pile)
     check_losing_set(pairs, max_pile, a, misere)
     value = _value(claim.kind, params, pairs)
     if "formula" in by_method:
@@ -249,7 +250,9 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
                "the losing positions are not the formula's pairs")
     if "lrat" in by_method:
         _check_uniqueness(max_pile, pairs, by_method["lrat"], artifacts)
-    expect(claim.value == value, f"the claim's value is not {value!r}, which the evidence shows")
+    # Compared as JSON text, so that 3821.0 or true do not pass for 3821 or 1.
+    expect(json.dumps(claim.value) == json.dumps(value),
+           f"the claim's value is not {json.dumps(value)}, which the evidence shows")
     expect(claim.statement == statement(claim.kind, params, value),
            f"the statement does not say what a {claim.kind} claim with these parameters says")
     return methods
