@@ -97,8 +97,9 @@ def prove_claims(args: argparse.Namespace) -> int:
 
 def certificate_files(paths: list[Path]) -> list[Path]:
     """The certificate files named, directly or as folders of `*.json` files."""
+    paths = paths or [Path("certificates")]
     files: list[Path] = []
-    for path in paths or [Path("certificates")]:
+    for path in paths:
         if path.is_dir():
             files.extend(sorted(path.glob("*.json")))
         elif path.is_file():
@@ -107,7 +108,7 @@ def certificate_files(paths: list[Path]) -> list[Path]:
             raise UserError(f"{path} is neither a certificate file nor a folder "
                             "(run `coinproofs prove` first)")
     if not files:
-        where = ", ".join(map(str, paths or ["certificates"]))
+        where = ", ".join(map(str, paths))
         raise UserError(f"no certificates (*.json) found in {where}")
     return files
 
