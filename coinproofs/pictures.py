@@ -60,7 +60,7 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
     grid = belief_grid(beliefs, len(labels))
 
     columns, rows = len(beliefs), len(labels)
-    figure = Figure(figsize=(min(16.0, max(6.0, 0.3 * columns + 2.5)),
+    figure = Figure(figsize=(min(16.0, max(7.0, 0.3 * columns + 2.5)),
                              max(3.5, 0.28 * rows + 2.0)), layout="constrained")
     axes = figure.add_subplot()
     axes.imshow(grid, aspect="auto", interpolation="nearest", vmin=0, vmax=1,
@@ -86,7 +86,7 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
     outcome = ("ends at all heads: the strategy wins" if beliefs[-1] == 1 else
                f"ends with {bin(beliefs[-1]).count('1')} classes possible: the strategy loses")
     axes.set_title(f"Belief state after each move, N = {n}, a {len(moves)}-move strategy\n"
-                   f"shaded: the coins may be in this class; {outcome}", fontsize=11)
+                   f"shaded: the coins may be in this class\n{outcome}", fontsize=10)
     write_figure(figure, path)
 
 

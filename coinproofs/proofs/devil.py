@@ -75,8 +75,7 @@ def prove_shortest(n: int, context: ProofContext) -> list[Evidence]:
         from coinproofs.proofs.devil_sat import lower_bound_evidence, sat_strategy_evidence
 
         length = SHORTEST[n]
-        if length >= 2:
-            evidence.append(lower_bound_evidence(context, n, length - 1))
+        evidence.append(lower_bound_evidence(context, n, length - 1))
         evidence.append(sat_strategy_evidence(context, n, length))
     return evidence
 
