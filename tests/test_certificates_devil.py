@@ -192,3 +192,19 @@ def test_a_malformed_certificate_is_rejected_not_a_crash(tmp_path: Path) -> None
     path.write_text(json.dumps([1, 2, 3]))
     with pytest.raises(Rejected, match="JSON object"):
         check_file(path)
+
+
+@pytest.mark.parametrize("mutate, reason", [
+    (lambda d: d["evidence"][0].update(length=14), "length"),
+    (lambda d: d["evidence"][0].update(length=True), "length"),
+    (lambda d: d["evidence"][0].update(comment="trust me"), "unknown fields"),
+    (lambda d: d["evidence"][0].update(found_by=3), "note"),
+    (lambda d: d["evidence"][1].update(depths=3), "depths"),
+    (lambda d: d["evidence"][1].update(beliefs=7), "beliefs"),
+    (lambda d: d["evidence"][1].update(closed=True), "unknown fields"),
+])
+def test_notes_for_readers_must_be_true(n4: dict[str, Any], tmp_path: Path, mutate: Any,
+                                        reason: str) -> None:
+    bad = copy.deepcopy(n4)
+    mutate(bad)
+    rejects(bad, tmp_path, reason)

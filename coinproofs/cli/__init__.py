@@ -39,13 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         status: int = args.handler(args)
-    except (UserError, Rejected, ValueError, OSError) as error:
-        print(f"coinproofs: error: {_sentence(error)}", file=sys.stderr)
-        return 2
     except BrokenPipeError:
         # The reader (e.g. `head`) went away: not an error of ours. Silence the final flush.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except (UserError, Rejected, ValueError, OSError) as error:
+        print(f"coinproofs: error: {_sentence(error)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("coinproofs: interrupted", file=sys.stderr)
         return 130

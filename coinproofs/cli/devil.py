@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,15 @@ def show_command(args: argparse.Namespace) -> int:
         shortest_strategy,
     )
 
+    if args.plot is not None:  # refuse a picture we cannot draw before doing any work
+        from coinproofs.pictures import MAX_PLOT_N, check_png
+
+        check_png(args.plot)
+        if args.n > MAX_PLOT_N:
+            # Burnside: the number of rotation classes (necklaces) of N coins.
+            classes = sum(2 ** math.gcd(r, args.n) for r in range(args.n)) // args.n
+            raise UserError(f"N = {args.n} has {classes:,} rotation classes, one row each: too "
+                            f"large to draw; the limit is N = {MAX_PLOT_N}")
     if args.strategy is not None:
         moves = read_strategy(args.strategy, args.n)
     else:

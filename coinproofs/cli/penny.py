@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 from coinproofs.cli.common import UserError, natural_int, print_json
@@ -35,6 +37,8 @@ def register(commands: Any) -> None:
                         help="from the rules alone (default; time grows as M^2), by Wythoff's "
                              "formula (floor(k*phi), floor(k*phi^2)), or by the mex construction")
     losing.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    losing.add_argument("--plot", type=Path, metavar="FILE.png",
+                        help="also draw the losing positions and the two golden-ratio lines")
     losing.set_defaults(handler=losing_command)
 
     totals = sub.add_parser("totals", help="which totals of pennies admit a losing split",
@@ -65,9 +69,18 @@ def losing_command(args: argparse.Namespace) -> int:
     if args.max > MAX_LISTED:
         raise UserError(f"--max {args.max:,} is too large: its losing positions would not fit "
                         f"in memory; choose at most {MAX_LISTED:,}")
+    if args.plot is not None:
+        from coinproofs.pictures import check_png
+
+        check_png(args.plot)
     find = {"rules": penny.losing_by_rules, "formula": penny.losing_by_formula,
             "mex": penny.losing_by_mex}[args.by]
     pairs = find(args.max)
+    if args.plot is not None:
+        from coinproofs.pictures import plot_penny
+
+        plot_penny(pairs, args.max, args.plot)
+        print(f"wrote {args.plot}", file=sys.stderr)
     if args.json:
         print_json({"max": args.max, "by": args.by, "losing": [list(pair) for pair in pairs]})
         return 0

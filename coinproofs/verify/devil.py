@@ -330,8 +330,21 @@ def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> list[Any]
     return [parse_json(line, f"a line of the {evidence['method']} artifact") for line in lines]
 
 
+def _fields(evidence: Evidence, allowed: set[str], counts: dict[str, int]) -> None:
+    """Reject fields the kernel does not know, and counts for readers that are not true:
+    nothing in a certificate may say what the kernel has not checked."""
+    unknown = sorted(set(evidence) - allowed - set(counts))
+    expect(not unknown, f"{evidence['method']} evidence has unknown fields {unknown}")
+    for key, actual in counts.items():
+        expect(evidence.get(key, actual) == actual and not isinstance(evidence.get(key), bool),
+               f"{evidence['method']} evidence says {key} = {evidence.get(key)!r}, "
+               f"but it holds {actual}")
+    expect(isinstance(evidence.get("found_by", ""), str), "'found_by' must be a note (a string)")
+
+
 def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> tuple[list[int], Fact]:
     strategy = moves_from_json(_json_field(evidence, "moves", artifacts), n)
+    _fields(evidence, {"method", "moves", "file", "sha256", "found_by"}, {"length": len(strategy)})
     counterexample = simulate(strategy, n)
     if counterexample is not None:
         raise Rejected(f"the strategy does not win: from state {counterexample.initial:0{n}b} "
@@ -343,6 +356,8 @@ def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> F
     layers = _json_field(evidence, "layers", artifacts)
     expect(isinstance(layers, list) and all(isinstance(layer, list) for layer in layers),
            "reachability layers must be a list of lists of beliefs")
+    _fields(evidence, {"method", "layers", "file", "sha256"},
+            {"depths": len(layers), "beliefs": sum(map(len, layers))})
     return check_reachability(n, layers)
 
 
