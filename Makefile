@@ -34,7 +34,7 @@ bench: setup
 
 lint: setup
 	$(BIN)/ruff check coinproofs tests bench
-	$(BIN)/mypy coinproofs/verify
+	$(BIN)/mypy coinproofs
 	$(BIN)/lint-imports
 
 clean:

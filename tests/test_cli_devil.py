@@ -86,3 +86,10 @@ def test_help_explains_every_devil_command() -> None:
     for command in ("solve", "check", "lamping", "show", "encode"):
         run = coinproofs("devil", command, "--help")
         assert run.status == 0 and "usage:" in run.out
+
+
+def test_table_reproduces_norvigs_counts() -> None:
+    run = coinproofs("devil", "table", "--max", "7", "--json")
+    rows = json.loads(run.out)
+    assert [row["classes"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
+    assert [row["length"] for row in rows] == list(NORVIG_COUNTS.values())

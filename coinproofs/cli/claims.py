@@ -143,7 +143,7 @@ def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float,
     table = Table(title=title)
     table.add_column("claim", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
-    table.add_column("evidence")
+    table.add_column("evidence", overflow="fold")
     table.add_column("seconds", justify="right", no_wrap=True)
     table.add_column("reason", overflow="fold")
     for name, ok, methods, seconds, reason in rows:

@@ -31,6 +31,15 @@ def register(commands: Any) -> None:
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.set_defaults(handler=solve_command)
 
+    table = sub.add_parser("table", help="Norvig's results for N = 1..8 in one table",
+                           description="For N = 1..MAX: the number of rotation classes, the "
+                                       "number of belief states breadth-first search reaches, "
+                                       "and the length of a shortest winning strategy (or none).")
+    table.add_argument("--max", type=positive_int, default=8, metavar="MAX",
+                       help="the largest N (default 8; at most 9)")
+    table.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    table.set_defaults(handler=table_command)
+
     check = sub.add_parser("check", help="check a strategy exactly (every start, every rotation)",
                            description="Check a strategy (a JSON list of moves, each a list of "
                                        "positions) against every initial state and every "
@@ -118,6 +127,25 @@ def solve_command(args: argparse.Namespace) -> int:
     else:
         print(f"N={args.n}: a shortest winning strategy has {len(moves)} moves:")
         print(json.dumps(notation(moves)))
+    return 0
+
+
+def table_command(args: argparse.Namespace) -> int:
+    from coinproofs.games.devil import canonical_classes, search
+
+    rows = []
+    for n in range(1, args.max + 1):
+        result = search(n)
+        rows.append({"n": n, "classes": len(canonical_classes(n)),
+                     "beliefs_explored": sum(len(layer) for layer in result.layers),
+                     "length": None if result.strategy is None else len(result.strategy)})
+    if args.json:
+        print_json(rows)
+        return 0
+    print(f"{'N':>3} {'classes':>8} {'beliefs':>8}  shortest winning strategy")
+    for row in rows:
+        length = {None: "none", 1: "1 move"}.get(row["length"], f"{row['length']} moves")
+        print(f"{row['n']:>3} {row['classes']:>8} {row['beliefs_explored']:>8}  {length}")
     return 0
 
 
