@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from coinproofs import __version__
 from coinproofs.cli import claims, devil, norepeat, penny
@@ -20,9 +21,16 @@ from coinproofs.verify.certificate import Rejected
 GROUPS = (devil, penny, norepeat, claims)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one sentence (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser for every sub-command."""
-    top = argparse.ArgumentParser(
+    top = Parser(
         prog="coinproofs",
         description="Prove facts about coin games and check the certificates. "
                     "Run `coinproofs COMMAND --help` for each command.",

@@ -12,26 +12,26 @@ class UserError(Exception):
     """A problem with the user's input, told in one sentence."""
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number >= 1."""
+def whole_number(text: str, least: int) -> int:
+    """`text` as a whole number of at least `least`, or an argparse error saying why not."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(
+            f"{value} must be at least {least}" if least else f"{value} must not be negative")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number >= 1."""
+    return whole_number(text, 1)
 
 
 def natural_int(text: str) -> int:
     """An argparse type: a whole number >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} must not be negative")
-    return value
+    return whole_number(text, 0)
 
 
 def print_json(document: Any) -> None:
