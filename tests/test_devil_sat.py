@@ -345,3 +345,10 @@ def test_no_sat_strategy_below_the_shortest_length(tmp_path: Path) -> None:
         sat_strategy_evidence(context, 4, 14)
     assert sat_strategy_evidence(context, 4, 15, "counted")["found_by"] == (
         "cadical195 (counted encoding)")
+
+
+@pytest.mark.parametrize("n, length", [(1, 0), (2, 1), (2, 5), (4, 14), (6, 20), (7, 9)])
+def test_the_kernel_counts_the_reference_clauses_before_building_them(n: int, length: int) -> None:
+    from coinproofs.verify import devil_cnf
+
+    assert devil_cnf.clause_count(n, length) == len(devil_cnf.reference_cnf(n, length).clauses)

@@ -80,6 +80,16 @@ class Layout:
         return 1 + (self.length + 1) * self.orbits + (t - 1) * self.orbits + m
 
 
+MAX_CLAUSES = 500_000  # a few seconds of the kernel's time
+
+
+def clause_count(n: int, length: int) -> int:
+    """The number of clauses of reference_cnf(n, length), counted without building it."""
+    m = len(orbits(n))
+    transitions = sum(bin(image).count("1") for row in orbit_images(n) for image in row)
+    return m + length * (1 + m * (m - 1) // 2 + transitions) + (m - 1)
+
+
 def check_size(n: int, length: int) -> None:
     """Reject (n, length) outside the reference encoder's range."""
     expect(1 <= n <= MAX_N, f"the reference encoding handles 1..{MAX_N} coins, not {n}")
@@ -157,6 +167,8 @@ def check_lrat_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fac
     check_size(n, length)
     expect(length <= max_length(n), f"the kernel builds formulas of at most {max_length(n)} "
            f"moves for {n} coins, not {length}")
+    expect(clause_count(n, length) <= MAX_CLAUSES, f"the reference formula for {n} coins and "
+           f"{length} moves has more than {MAX_CLAUSES:,} clauses; the kernel builds none so big")
     cnf = reference_cnf(n, length)
     clauses: Sequence[Sequence[int]] = cnf.clauses
     nvars: int = cnf.nv
