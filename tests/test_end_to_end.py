@@ -47,3 +47,13 @@ def test_claims_lists_the_registry() -> None:
     ids = {claim["id"] for claim in json.loads(run.out)}
     assert {"devil.n4.shortest", "devil.n6.impossible", "devil.n16.lamping",
             "penny.riddler-20-30", "norepeat.n3.misere"} <= ids
+
+
+def test_tables_are_plain_text_when_piped(tmp_path: Path) -> None:
+    """Colours are for terminals; CI logs and pipes get plain text."""
+    run = coinproofs("prove", "devil.n1.shortest", "--out", str(tmp_path))
+    assert run.status == 0
+    assert "\x1b[" not in run.out + run.err
+    assert "devil.n1.shortest" in run.out and "proved" in run.out
+    listing = coinproofs("claims")
+    assert "\x1b[" not in listing.out and "devil.n4.shortest" in listing.out
