@@ -21,7 +21,7 @@ def odd_factor(n: int) -> int | None:
     return next((p for p in range(3, n + 1, 2) if n % p == 0), None)
 
 
-@pytest.mark.parametrize("n", range(1, 10))
+@pytest.mark.parametrize("n", [*range(1, 12), pytest.param(12, marks=pytest.mark.slow)])
 def test_search_algebra_invariant_and_lamping_agree(n: int) -> None:
     winnable = winnable_by_search(n)
     assert winnable == algebra.is_power_of_two(n)

@@ -58,7 +58,7 @@ def test_show_prints_norvigs_table_for_four_coins() -> None:
     (["devil", "solve", "0"], ["at least 1"]),
     (["devil", "solve", "-3"], ["at least 1"]),
     (["devil", "solve", "four"], ["not a whole number"]),
-    (["devil", "solve", "12"], ["12"]),
+    (["devil", "solve", "13"], ["at most 12 coins", "devil.n13.impossible"]),
     (["devil", "lamping", "6"], ["power of 2"]),
     (["devil", "check", "4", "/nonexistent/strategy.json"], ["no such file"]),
     (["devil", "check", "40", "/dev/null"], ["at most 20 coins"]),

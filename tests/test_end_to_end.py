@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.cli import coinproofs, fails_with_one_sentence
 
 FAST_CLAIMS = ("devil.n1.shortest", "devil.n8.shortest", "devil.n3.impossible",
-               "devil.n12.impossible", "penny.first-20", "norepeat.n3.normal")
+               "devil.n10.impossible", "penny.first-20", "norepeat.n3.normal")
 
 
 def test_prove_then_verify_then_tamper(tmp_path: Path) -> None:

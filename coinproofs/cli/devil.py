@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
                                        "number of belief states breadth-first search reaches, "
                                        "and the length of a shortest winning strategy (or none).")
     table.add_argument("--max", type=positive_int, default=8, metavar="MAX",
-                       help="the largest N (default 8; at most 9)")
+                       help="the largest N (default 8; at most 12)")
     table.add_argument("--json", action="store_true", help="one JSON document on stdout")
     table.set_defaults(handler=table_command)
 

@@ -30,9 +30,11 @@ import numpy.typing as npt
 
 GOAL = 1  # the belief {all heads}: bit 0, the class of state 0
 
-# search() packs a belief into 64 bits: 9 coins have 60 classes, 10 coins 108. (The reachable
-# beliefs are few: 3,174 for 8 coins, 2 for 9, so the width of a belief is the only limit.)
-MAX_SEARCH_N = 9
+# search() packs a belief into 64 bits up to 9 coins (60 classes); from 10 coins (108 classes)
+# it keeps beliefs as Python ints, which is slow per belief but fine because the reachable
+# beliefs are few (3,174 for 8 coins, 2 for 9 to 12): 12 coins have 352 classes and moves.
+MAX_SEARCH_N = 12
+_MAX_PACKED_N = 9
 
 # Tables over all 2^n states (class_of and the move images) stay below ~100 MB up to here.
 _MAX_TABLE_N = 20
@@ -299,8 +301,11 @@ def _check_search_size(n: int) -> None:
         raise ValueError(f"the game needs at least 1 coin, not {n}")
     if n > MAX_SEARCH_N:
         raise ValueError(
-            f"breadth-first search handles at most {MAX_SEARCH_N} coins, not {n}: it packs a "
-            "belief (one bit per rotation class) into 64 bits, and 10 coins have 108 classes")
+            f"breadth-first search handles at most {MAX_SEARCH_N} coins, not {n}: a belief "
+            f"has one bit per rotation class, {_class_count(MAX_SEARCH_N)} for "
+            f"{MAX_SEARCH_N} coins and {_class_count(n):,} for {n}, and every class is a move "
+            "to try (the devil's invariant and the algebraic certificate reach much further: "
+            f"coinproofs prove devil.n{n}.impossible)")
 
 
 def _byte_tables(n: int) -> Beliefs:
@@ -346,6 +351,8 @@ def search(n: int, progress: Callable[[int, int], None] | None = None) -> Search
     True
     """
     _check_search_size(n)
+    if n > _MAX_PACKED_N:
+        return _search_wide(n, progress)
     moves, tables = canonical_moves(n), _byte_tables(n)
     layers = [np.array([initial_belief(n)], dtype=np.uint64)]
     links: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]] = []  # per layer d >= 1
@@ -369,6 +376,34 @@ def search(n: int, progress: Callable[[int, int], None] | None = None) -> Search
         seen = np.sort(np.concatenate([seen, beliefs]), kind="stable")
         if progress:
             progress(len(layers) - 1, len(seen))
+
+
+def _search_wide(n: int, progress: Callable[[int, int], None] | None) -> Search:
+    """The same breadth-first search with beliefs as Python ints of any width, one belief
+    and move at a time (for 10..12 coins, whose reachable sets of beliefs are small)."""
+    moves = canonical_moves(n)
+    came_from: dict[int, tuple[int, int] | None] = {initial_belief(n): None}
+    layers = [[initial_belief(n)]]
+    while True:
+        fresh: dict[int, tuple[int, int]] = {}
+        for belief in layers[-1]:
+            for move in moves:
+                image = update(belief, move, n)
+                if image not in came_from and image not in fresh:
+                    fresh[image] = (belief, move)
+        as_arrays = [np.array(layer, dtype=object) for layer in layers]
+        if not fresh:
+            return Search(n, None, as_arrays)
+        came_from.update(fresh)
+        if GOAL in fresh:
+            strategy, at = [], GOAL
+            while (link := came_from[at]) is not None:
+                at, move = link
+                strategy.append(move)
+            return Search(n, strategy[::-1], as_arrays)
+        layers.append(sorted(fresh))
+        if progress:
+            progress(len(layers) - 1, len(came_from))
 
 
 def _strategy_to(links: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]],

@@ -5,8 +5,8 @@
   (evidence: reachability); for N <= 4 an LRAT proof also refutes length 2^N - 2, and the SAT
   model at 2^N - 1 is a second strategy.
 * ``devil.nN.impossible`` for every N <= 1024 that is not a power of two (N <= 64 by default):
-  the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7, 9 also the closed
-  set of reachable beliefs.
+  the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7, 9, 10, 11, 12 also
+  the closed set of reachable beliefs.
 * ``devil.n16.lamping``: John Lamping's 65,535-move strategy for 16 coins wins.
 """
 
@@ -20,7 +20,7 @@ from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
 from coinproofs.verify.devil import statement
 
 SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
-REACHABLE = (3, 5, 6, 7, 9)  # small enough to close the set of reachable beliefs by search
+REACHABLE = (3, 5, 6, 7, 9, 10, 11, 12)  # small enough to close the reachable beliefs by search
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
 FURTHEST_IMPOSSIBLE = 1024  # proved on request: coinproofs prove 'devil.n*.impossible'

@@ -37,7 +37,7 @@ from coinproofs.verify.certificate import (
 
 MAX_SIMULATION_N = 20  # 2^20 states: a strategy is simulated exactly on every state
 MAX_N = 4096  # the largest table any devil claim may speak of: bounds the kernel's work
-MAX_BELIEF_N = 9  # 60 rotation orbits: a belief (set of orbits) still fits in 64 bits
+MAX_BELIEF_N = 12  # 352 rotation orbits: the orbit images take the kernel about a second
 
 Bits = npt.NDArray[np.uint8]
 
