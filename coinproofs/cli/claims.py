@@ -64,6 +64,7 @@ def list_claims(args: argparse.Namespace) -> int:
 def prove_claims(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.text import Text
 
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import Outcome, prove_all
@@ -82,8 +83,8 @@ def prove_claims(args: argparse.Namespace) -> int:
         def done(outcome: Outcome) -> None:
             progress.advance(task)
             if not outcome.proved:  # the table at the end lists every claim
-                errors.print(f"[red]NOT proved[/red] {outcome.claim_id}: {outcome.reason}",
-                             highlight=False)
+                errors.print(Text.assemble(("NOT proved", "red"),
+                                           f" {outcome.claim_id}: {outcome.reason}"))
 
         outcomes = prove_all(specs, args.out, args.jobs, started, done)
     if args.json:
@@ -139,14 +140,20 @@ def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float,
                  good: str = "proved", bad: str = "NOT proved") -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
+
+    def shown(text: str) -> Text:
+        # Names and reasons can come from a hostile certificate: no markup, no escape codes.
+        return Text("".join(c if c.isprintable() else repr(c)[1:-1] for c in text))
 
     table = Table(title=title)
-    table.add_column("claim", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
+    table.add_column("claim", overflow="fold")
+    table.add_column("verdict", no_wrap=True, min_width=len(bad))
     table.add_column("evidence", overflow="fold")
     table.add_column("seconds", justify="right", no_wrap=True)
     table.add_column("reason", overflow="fold")
     for name, ok, methods, seconds, reason in rows:
         verdict = f"[green]{good}[/green]" if ok else f"[red]{bad}[/red]"
-        table.add_row(name, verdict, ", ".join(methods), f"{seconds:.2f}", reason)
+        table.add_row(shown(name), verdict, shown(", ".join(methods)), f"{seconds:.2f}",
+                      shown(reason))
     Console(file=sys.stdout).print(table)

@@ -161,6 +161,8 @@ def parse_json(text: str, what: str) -> Any:
 
 def load(path: Path) -> Any:
     """The JSON document in `path`, or a rejection saying why it cannot be read."""
+    # A named pipe or a device would make the kernel wait or read forever.
+    expect(path.is_file() or not path.exists(), f"{path} is not a regular file")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -49,7 +49,6 @@ check; each is one road to the claim:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from itertools import permutations
 from typing import Any
@@ -57,13 +56,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+from coinproofs.verify.certificate import (
+    Artifacts,
+    Claim,
+    Evidence,
+    Rejected,
+    expect,
+    parse_json,
+)
 
 START = 0  # all heads
 PLAYERS = {"first": "Amber", "second": "Ben"}
 MAX_PLAYED_COINS = 6  # games of at most 63 moves: the recursion stays shallow; and a seen set
                       # of 2^6 patterns fits one uint64 (for keys up to symmetry)
 MAX_PLAYED_MATCHING_COINS = 4  # the matching strategy is also played out up to here
+MAX_MATCHING_COINS = 26  # 2^25 pairs: the largest matching the kernel will read
 
 Pattern = int
 Seen = int
@@ -147,7 +154,7 @@ def check_strategy(n: int, misere: bool, winner: str, moves: Any) -> None:
     unused = sorted(set(moves) - used)
     if unused:
         raise Rejected(f"the strategy has entries for histories that never arise, "
-                       f"such as '{unused[0]}'")
+                       f"such as {unused[0]!r}")
 
 
 def _text(history: History) -> str:
@@ -230,7 +237,7 @@ def check_symmetric_strategy(n: int, misere: bool, winner: str, moves: Any) -> N
     unused = sorted(set(moves) - won)
     if unused:
         raise Rejected(f"the strategy has entries for positions that never arise, "
-                       f"such as key {unused[0]}")
+                       f"such as key {unused[0]!r}")
 
 
 # Perfect matchings.
@@ -243,6 +250,9 @@ def check_matching(n: int, pairs: Any) -> Pairs:
     count = 1 << (n - 1)
     expect(isinstance(pairs, list) and len(pairs) == count,
            f"a perfect matching of {n} coins has {count} pairs")
+    # numpy would read true and false as 1 and 0: only JSON integers are patterns.
+    expect(all(isinstance(pair, list) and all(type(p) is int for p in pair) for pair in pairs),
+           "every pair must be a list of two patterns (whole numbers)")
     try:
         table = np.array(pairs)
     except ValueError:
@@ -276,16 +286,16 @@ def play_matching(n: int, pairs: Pairs) -> None:
 
 def payload(item: Evidence, field: str, artifacts: Artifacts) -> Any:
     """The evidence's `field`, written inline or in the artifact file named by `file`."""
-    extra = sorted(set(item) - {"method", field, "file", "sha256"})
-    expect(not extra, f"the {item['method']} evidence has the unknown field {extra[:1]}")
-    expect((field in item) != ("file" in item),
-           f"the {item['method']} evidence needs either '{field}' or 'file', not both")
+    expect(set(item) in ({"method", field}, {"method", "file", "sha256"}),
+           f"the {item['method']!r} evidence has either '{field}' or 'file' and 'sha256', "
+           "and nothing else")
     if field in item:
         return item[field]
     try:
-        return json.loads(artifacts.read(item, "file", "sha256"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise Rejected(f"the artifact file {item['file']!r} is not valid JSON") from None
+        text = artifacts.read(item, "file", "sha256").decode("utf-8")
+    except UnicodeDecodeError:
+        raise Rejected(f"the artifact file {item['file']!r} is not UTF-8 text") from None
+    return parse_json(text, f"the artifact file {item['file']!r}")
 
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
@@ -293,10 +303,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     params = dict(claim.params)
     expect(set(params) == {"n", "misere"}, "norepeat claims have exactly the params n and misere")
     n, misere = params["n"], params["misere"]
-    expect(type(n) is int and n >= 1, "the number of coins n must be a whole number >= 1")
+    expect(type(n) is int and 1 <= n <= MAX_MATCHING_COINS,
+           f"the number of coins n must be a whole number from 1 to {MAX_MATCHING_COINS}")
     expect(type(misere) is bool, "the param misere must be true or false")
     expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
-    expect(claim.value in PLAYERS, "the winner must be 'first' or 'second'")
+    expect(isinstance(claim.value, str) and claim.value in PLAYERS,
+           "the winner must be 'first' or 'second'")
     expect(claim.id == claim_id(n, misere), f"the claim id must be {claim_id(n, misere)!r}")
     expect(claim.statement == statement(n, misere, claim.value),
            "the statement does not say what the claim's params and value say")

@@ -236,7 +236,7 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     methods = [item["method"] for item in evidence]
     expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
            f"a {claim.kind} claim needs exactly the evidence "
-           f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(methods)}")
+           f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(map(repr, methods))}")
     by_method = {item["method"]: item for item in evidence}
     a = params.get("a", 1)
     misere = claim.kind == "misere"
