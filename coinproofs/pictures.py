@@ -23,8 +23,8 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from coinproofs.atomic import write_bytes_atomically
 from coinproofs.games.devil import positions as flipped
-from coinproofs.proofs.atomic import write_bytes_atomically
 
 # 8 coins: 36 classes by 256 columns (Lamping's 255 moves) is about as much as a page can show.
 MAX_PLOT_N = 8

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from coinproofs.verify.devil import play
 from tests.cli import coinproofs, fails_with_one_sentence
 
 NORVIG_COUNTS = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None}
@@ -36,7 +37,11 @@ def test_check_reports_a_game_the_strategy_loses(tmp_path: Path) -> None:
     run = coinproofs("devil", "check", "4", str(strategy), "--json")
     assert run.status == 1
     answer = json.loads(run.out)
-    assert answer["wins"] is False and len(answer["counterexample"]["rotations"]) == 3
+    assert answer["wins"] is False
+    game = answer["counterexample"]
+    initial = sum(1 << p for p in game["initial"])
+    moves = [0b1111, 0b0101, 0b1111]
+    assert len(game["rotations"]) == 3 and play(initial, game["rotations"], moves, 4) != 0
     text = coinproofs("devil", "check", "4", str(strategy))
     assert text.status == 1 and text.out.startswith("loses")
 

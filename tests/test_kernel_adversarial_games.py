@@ -5,8 +5,8 @@ since closed (booleans as patterns, stray fields, duplicate keys, untyped winner
 control characters in reasons, escape codes and markup in the verify table, named pipes).
 The others are attacks the kernel rejected from the start, or exhaustive comparisons of its
 verdicts with the rules of the games written here once more, as literally as possible (a
-minimax over every position or game, independent of both the kernel and the engines). They do not repeat
-test_penny_*.py, test_norepeat_*.py or test_kernel_adversarial.py.
+minimax over every position or game, independent of both the kernel and the engines). They do
+not repeat test_penny_*.py, test_norepeat_*.py or test_kernel_adversarial.py.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def test_devil_show_4_plot_writes_a_heat_map(tmp_path: Path) -> None:
     picture = tmp_path / "beliefs4.png"
     run = coinproofs("devil", "show", "4", "--plot", str(picture))
     assert run.status == 0, run.err
-    assert f"wrote {picture}" in run.out
+    assert f"wrote {picture}" in run.err
     decoded(picture)
     no_leftovers(tmp_path, "beliefs4.png")
 

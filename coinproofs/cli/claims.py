@@ -70,6 +70,10 @@ def prove_claims(args: argparse.Namespace) -> int:
     from coinproofs.proofs.runner import Outcome, prove_all
 
     specs = select(args.ids)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"cannot use {args.out} as the output folder: {error.strerror}") from None
     errors = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(),
                TextColumn("{task.completed}/{task.total}"),

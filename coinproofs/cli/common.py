@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -32,6 +33,30 @@ def positive_int(text: str) -> int:
 def natural_int(text: str) -> int:
     """An argparse type: a whole number >= 0."""
     return whole_number(text, 0)
+
+
+def load_json(path: Path) -> Any:
+    """The JSON document in a user's file, read as strictly as the kernel reads certificates
+    (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
+    from coinproofs.verify.certificate import Rejected, parse_json
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a UTF-8 text file") from None
+    try:
+        return parse_json(text, str(path))
+    except Rejected as error:
+        raise UserError(str(error)) from None
+
+
+def writable(path: Path) -> Path:
+    """`path`, after checking that a file can be written there (before any long work)."""
+    if not path.parent.is_dir():
+        raise UserError(f"cannot write {path}: the folder {path.parent} does not exist")
+    if path.is_dir():
+        raise UserError(f"cannot write {path}: it is a folder")
+    return path
 
 
 def print_json(document: Any) -> None:

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import sys
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, positive_int, print_json
-
-MAX_CHECK_N = 20  # the exact check keeps one bit per state: 2^20 states
+from coinproofs.cli.common import (
+    UserError,
+    load_json,
+    natural_int,
+    positive_int,
+    print_json,
+    writable,
+)
 
 
 def register(commands: Any) -> None:
@@ -33,8 +38,10 @@ def register(commands: Any) -> None:
 
     table = sub.add_parser("table", help="Norvig's results for N = 1..8 in one table",
                            description="For N = 1..MAX: the number of rotation classes, the "
-                                       "number of belief states breadth-first search reaches, "
-                                       "and the length of a shortest winning strategy (or none).")
+                                       "number of belief states breadth-first search examined "
+                                       "(before it reached the goal, or all it can reach when "
+                                       "there is none), and the length of a shortest winning "
+                                       "strategy (or none).")
     table.add_argument("--max", type=positive_int, default=8, metavar="MAX",
                        help="the largest N (default 8; at most 12)")
     table.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -52,7 +59,7 @@ def register(commands: Any) -> None:
 
     lamping = sub.add_parser("lamping", help="John Lamping's strategy for N a power of 2",
                              description="Print John Lamping's recursive winning strategy "
-                                         "(2^N - 1 moves) for N = 1, 2, 4, 8, 16, ...")
+                                         "(2^N - 1 moves) for N = 1, 2, 4, 8 or 16.")
     lamping.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     lamping.add_argument("--json", action="store_true", help="one JSON document on stdout")
     lamping.set_defaults(handler=lamping_command)
@@ -72,7 +79,7 @@ def register(commands: Any) -> None:
                                         "exists for N coins' in DIMACS CNF or SMT-LIB 2, for "
                                         "outside solvers.")
     encode.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    encode.add_argument("length", type=int, metavar="L", help="number of moves")
+    encode.add_argument("length", type=natural_int, metavar="L", help="number of moves")
     encode.add_argument("--format", choices=("dimacs", "smt2"), default="dimacs")
     encode.add_argument("-o", "--output", type=Path, metavar="FILE",
                         help="write here (default: stdout)")
@@ -92,12 +99,7 @@ def notation(moves: list[int]) -> list[list[int]]:
 
 def read_strategy(path: Path, n: int) -> list[int]:
     """The strategy in a JSON file (a list of position lists), as move bitmasks."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise UserError(f"{path} is not valid JSON ({error.msg} at line {error.lineno})") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a text file") from None
+    raw = load_json(path)
     if not isinstance(raw, list) or not all(isinstance(move, list) for move in raw):
         raise UserError(f"{path} must hold a JSON list of moves, each a list of positions, "
                         "e.g. [[0,1,2,3],[0,2]]")
@@ -109,7 +111,9 @@ def read_strategy(path: Path, n: int) -> list[int]:
         if bad:
             raise UserError(f"move {i} in {path} names position {bad[0]}, outside 0..{n - 1} "
                             f"for {n} coins")
-        strategy.append(sum(1 << p for p in set(move)))
+        if len(set(move)) < len(move):
+            raise UserError(f"move {i} in {path} names a position twice")
+        strategy.append(sum(1 << p for p in move))
     return strategy
 
 
@@ -142,7 +146,7 @@ def table_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    print(f"{'N':>3} {'classes':>8} {'beliefs':>8}  shortest winning strategy")
+    print(f"{'N':>3} {'classes':>8} {'searched':>8}  shortest winning strategy")
     for row in rows:
         length = {None: "none", 1: "1 move"}.get(row["length"], f"{row['length']} moves")
         print(f"{row['n']:>3} {row['classes']:>8} {row['beliefs_explored']:>8}  {length}")
@@ -150,17 +154,18 @@ def table_command(args: argparse.Namespace) -> int:
 
 
 def check_command(args: argparse.Namespace) -> int:
-    from coinproofs.verify.devil import simulate
+    from coinproofs.games.devil import positions
+    from coinproofs.verify.devil import MAX_SIMULATION_N, simulate
 
-    if args.n > MAX_CHECK_N:
-        raise UserError(f"the exact check handles at most {MAX_CHECK_N} coins "
+    if args.n > MAX_SIMULATION_N:
+        raise UserError(f"the exact check handles at most {MAX_SIMULATION_N} coins "
                         f"(it keeps one bit for each of the 2^N states)")
     strategy = read_strategy(args.file, args.n)
     counterexample = simulate(strategy, args.n)
     if args.json:
         print_json({"n": args.n, "length": len(strategy), "wins": counterexample is None,
                     "counterexample": None if counterexample is None else {
-                        "initial": positions_of(counterexample.initial),
+                        "initial": positions(counterexample.initial),
                         "rotations": counterexample.rotations}})
     elif counterexample is None:
         print(f"wins: this {len(strategy)}-move strategy reaches all heads for every start and "
@@ -169,13 +174,9 @@ def check_command(args: argparse.Namespace) -> int:
         from coinproofs.games.devil import coins_text
 
         print(f"loses: starting from {coins_text(counterexample.initial, args.n)} (tails at "
-              f"{positions_of(counterexample.initial)}), the devil rotates by "
+              f"{positions(counterexample.initial)}), the devil rotates by "
               f"{counterexample.rotations} and all heads is never reached")
     return 0 if counterexample is None else 1
-
-
-def positions_of(state: int) -> list[int]:
-    return [i for i in range(state.bit_length()) if state >> i & 1]
 
 
 def lamping_command(args: argparse.Namespace) -> int:
@@ -200,14 +201,13 @@ def show_command(args: argparse.Namespace) -> int:
     )
 
     if args.plot is not None:  # refuse a picture we cannot draw before doing any work
+        from coinproofs.games.devil import necklaces
         from coinproofs.pictures import MAX_PLOT_N, check_png
 
-        check_png(args.plot)
+        check_png(writable(args.plot))
         if args.n > MAX_PLOT_N:
-            # Burnside: the number of rotation classes (necklaces) of N coins.
-            classes = sum(2 ** math.gcd(r, args.n) for r in range(args.n)) // args.n
-            raise UserError(f"N = {args.n} has {classes:,} rotation classes, one row each: too "
-                            f"large to draw; the limit is N = {MAX_PLOT_N}")
+            raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation classes, one row "
+                            f"each: too large to draw; the limit is N = {MAX_PLOT_N}")
     if args.strategy is not None:
         moves = read_strategy(args.strategy, args.n)
     else:
@@ -219,7 +219,7 @@ def show_command(args: argparse.Namespace) -> int:
     labels = [min(coins_text(s, args.n) for s in orbit(least, args.n))
               for least in canonical_classes(args.n)]
     beliefs = beliefs_along(moves, args.n)
-    width = max(4, args.n)
+    width = max(len("Flips"), args.n)
     print(f"{'Move':>4} | {'Flips':<{width}} | Belief state")
     print(f"{'-' * 4}-+-{'-' * width}-+-{'-' * 13}")
     for i, belief in enumerate(beliefs):
@@ -232,21 +232,21 @@ def show_command(args: argparse.Namespace) -> int:
         from coinproofs.pictures import plot_beliefs
 
         plot_beliefs(args.n, moves, beliefs, labels, args.plot)
-        print(f"wrote {args.plot}")
+        print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 
 
 def encode_command(args: argparse.Namespace) -> int:
     from coinproofs.encodings.devil_sat import encode
 
-    if args.length < 0:
-        raise UserError(f"the length L must not be negative (got {args.length})")
+    if args.output is not None:
+        writable(args.output)
     text = encode(args.n, args.length, args.format)
     if args.output is None:
         print(text, end="")
     else:
-        from coinproofs.proofs.atomic import write_text_atomically
+        from coinproofs.atomic import write_text_atomically
 
         write_text_atomically(args.output, text)
-        print(f"wrote {args.output}")
+        print(f"wrote {args.output}", file=sys.stderr)
     return 0

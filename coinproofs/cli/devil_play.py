@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ def register(devil_commands: Any) -> None:
                     "the coins first showed all heads (Norvig's check of his 15-move strategy: "
                     "about 1000 wins at each move count 0..15). This is evidence, not a proof: "
                     "the real devil picks the worst rotation, not a random one. Without "
-                    "--strategy, the shortest winning strategy (Lamping's for N = 16).")
+                    "--strategy, the shortest winning strategy (N <= 12).")
     play.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     play.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
     play.add_argument("--games", type=positive_int, default=1000, metavar="K",
@@ -74,19 +75,14 @@ def play_command(args: argparse.Namespace) -> int:
 
         plot_histogram(counts, args.n, args.games, args.plot)
         if not args.json:
-            print(f"wrote {args.plot}")
+            print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 
 
 def default_strategy(n: int) -> list[int]:
-    """The shortest winning strategy, or Lamping's for a power of 2 too large to search."""
-    from coinproofs.games.devil import MAX_SEARCH_N, lamping, shortest_strategy
+    """The shortest winning strategy (breadth-first search: N <= 12)."""
+    from coinproofs.games.devil import shortest_strategy
 
-    if n > MAX_SEARCH_N and n & (n - 1) == 0:
-        return lamping(n)
-    if n > MAX_SEARCH_N:
-        raise UserError(f"no strategy wins for N={n} (N has an odd factor, so the devil can "
-                        "always escape); give one with --strategy FILE to see how it fares")
     found = shortest_strategy(n)
     if found is None:
         raise UserError(f"no strategy wins for N={n}; give one with --strategy FILE to see "

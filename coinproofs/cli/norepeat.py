@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from coinproofs.cli.common import UserError, positive_int, print_json
+from coinproofs.atomic import write_text_atomically
+from coinproofs.cli.common import UserError, load_json, positive_int, print_json, writable
 
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
 
-MATCHING_CLAIMS_UP_TO = 20  # `coinproofs prove 'norepeat.n<N>.normal'` exists for N up to this
 
 
 def register(commands: Any) -> None:
@@ -98,14 +98,18 @@ def _instead(n: int, misere: bool) -> str:
     """Where to turn when the search cannot settle n coins."""
     if misere:
         return f"misère play on {n} coins is not solved"
-    if n <= MATCHING_CLAIMS_UP_TO:
+    from coinproofs.proofs.norepeat import MATCHING_COINS
+
+    if n in MATCHING_COINS:
         return (f"for normal play a perfect matching proves that the first player wins: run "
                 f"`coinproofs prove 'norepeat.n{n}.normal'`")
     return ("for normal play a perfect matching proves that the first player wins (certificates: "
-            f"`coinproofs prove 'norepeat.n*.normal'`, up to {MATCHING_CLAIMS_UP_TO} coins)")
+            f"`coinproofs prove 'norepeat.n*.normal'`, up to {MATCHING_COINS[-1]} coins)")
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    if args.strategy:
+        writable(args.strategy)  # before the search, which may take a minute
     start = time.perf_counter()
     game = solved(args.coins, args.misere, args.seconds)
     seconds, positions = time.perf_counter() - start, game.positions
@@ -114,7 +118,8 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
-                    "seconds": round(seconds, 3)})
+                    "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
+                        str(key): coin for key, coin in sorted(game.strategy().items())}})
         return 0
     coins = "1 coin" if game.n == 1 else f"{game.n} coins"
     print(f"{coins}, {rule(game.misere)}: the {game.winner} player ({_name(game.winner)}) wins.")
@@ -138,14 +143,14 @@ def _write_strategy(path: Path, game: NoRepeats) -> None:
         document["strategy"] = game.strategy_tree()
     document["strategy-up-to-symmetry"] = {str(key): coin
                                            for key, coin in sorted(game.strategy().items())}
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    write_text_atomically(path, json.dumps(document, indent=1) + "\n")
 
 
 def check_command(args: argparse.Namespace) -> int:
     from coinproofs.verify import norepeat as kernel
     from coinproofs.verify.certificate import Rejected
 
-    document = json.loads(args.file.read_text(encoding="utf-8"))
+    document = load_json(args.file)
     n, misere, winner = _strategy_header(document)
     checks = {"strategy": kernel.check_strategy,
               "strategy-up-to-symmetry": kernel.check_symmetric_strategy}
@@ -187,7 +192,8 @@ def play_command(args: argparse.Namespace) -> int:
     n = game.n
     loser = "second" if game.winner == "first" else "first"
     you = args.you or loser
-    print(f"No repeats with {n} coins, {rule(game.misere)}. Coins are numbered 0 to {n - 1} "
+    row = "1 coin" if n == 1 else f"{n} coins"
+    print(f"No repeats with {row}, {rule(game.misere)}. Coins are numbered 0 to {n - 1} "
           f"from the left.")
     print(f"You play {you} ({_name(you)}); coinproofs plays the other side.")
     seen, pattern, mover = 1 << START, START, "first"

@@ -84,7 +84,8 @@ def losing_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"max": args.max, "by": args.by, "losing": [list(pair) for pair in pairs]})
         return 0
-    print(f"{len(pairs):,} losing positions (x, y), x <= y, with both piles at most "
+    count = "1 losing position" if len(pairs) == 1 else f"{len(pairs):,} losing positions"
+    print(f"{count} (x, y), x <= y, with both piles at most "
           f"{args.max:,} (by the {args.by}); each mirror image (y, x) loses too:")
     print(textwrap.fill(" ".join(f"({x}, {y})" for x, y in pairs), width=100,
                         break_on_hyphens=False))

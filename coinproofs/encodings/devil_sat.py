@@ -13,8 +13,8 @@ same spot (rotating by r once, then never again), a state s the coins may be in 
 moves becomes s ^ Q_i after i more moves, Q_i being the XOR of the next i moves; the game
 ends only if s = Q_i for some i = 0..L-t (Q_0 = 0: all heads, already over). So every
 state of the belief's orbits is one of the L - t + 1 values Q_i. The bound makes the
-search for Lamping's 255-move strategy for 8 coins take about a second instead of more than
-five minutes (docs/encodings.md). A model of the variant is a model of the reference formula,
+search for a 255-move strategy for 8 coins take seconds to half a minute (CaDiCaL's time
+varies with the order of the clauses) instead of more than five minutes (docs/encodings.md). A model of the variant is a model of the reference formula,
 so the strategies it finds are winning; but its UNSAT answers lean on the argument above, so
 lower bounds are proved with the reference formula only.
 
@@ -34,10 +34,11 @@ from pysat.formula import CNF
 
 from coinproofs.encodings.cadical import SolveResult, solve
 from coinproofs.verify.devil import orbits, rotations
-from coinproofs.verify.devil_cnf import MAX_N, Layout, header, reference_cnf
+from coinproofs.verify.devil_cnf import MAX_N, Layout, clause_count, header, reference_cnf
 from coinproofs.verify.dimacs import dimacs_text
 
 FORMATS = ("dimacs", "smt2")
+MAX_EXPORT_CLAUSES = 5_000_000  # about 2 GB in pysat; N = 8, L = 255 needs 1.9 million
 
 
 def check_size(n: int, length: int) -> None:
@@ -47,6 +48,10 @@ def check_size(n: int, length: int) -> None:
                          f"(beliefs over rotation orbits of more coins are too large)")
     if length < 0:
         raise ValueError(f"the number of moves must not be negative (got {length})")
+    if clause_count(n, length) > MAX_EXPORT_CLAUSES:
+        raise ValueError(f"the formula for {n} coins and {length} moves has "
+                         f"{clause_count(n, length):,} clauses, more than the "
+                         f"{MAX_EXPORT_CLAUSES:,} this tool builds in memory")
 
 
 def counted_cnf(n: int, length: int) -> CNF:

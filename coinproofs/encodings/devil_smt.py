@@ -52,7 +52,7 @@ def formula(n: int, length: int) -> tuple[list[z3.BoolRef], list[z3.BitVecRef]]:
     from coinproofs.encodings.devil_sat import check_size
 
     check_size(n, length)
-    width, count = len(orbits(n)), len(orbits(n))
+    width = count = len(orbits(n))  # one bit per orbit in a belief; one move per orbit
     beliefs = [z3.BitVec(f"belief_{t}", width) for t in range(length + 1)]
     moves = [z3.BitVec(f"move_{t}", move_width(n)) for t in range(1, length + 1)]
     constraints = [beliefs[0] == start_belief(n), beliefs[length] == GOAL]

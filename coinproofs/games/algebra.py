@@ -79,12 +79,3 @@ def coprime_factor(n: int) -> int | None:
     assert remainder.is_zero, "(X + 1)^(2^k) divides X^n + 1"
     h = bits(quotient)
     return None if h == 1 else h
-
-
-def is_power_of_two(n: int) -> bool:
-    """Is n one of 1, 2, 4, 8, ...?
-
-    >>> [n for n in range(1, 20) if is_power_of_two(n)]
-    [1, 2, 4, 8, 16]
-    """
-    return n >= 1 and n & (n - 1) == 0

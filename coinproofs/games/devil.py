@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from math import gcd
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +33,7 @@ GOAL = 1  # the belief {all heads}: bit 0, the class of state 0
 
 # search() packs a belief into 64 bits up to 9 coins (60 classes); from 10 coins (108 classes)
 # it keeps beliefs as Python ints, which is slow per belief but fine because the reachable
-# beliefs are few (3,174 for 8 coins, 2 for 9 to 12): 12 coins have 352 classes and moves.
+# beliefs are few (3,174 for 8 coins, 2 for 9, 4 for 10, 22 for 12 with its 352 classes).
 MAX_SEARCH_N = 12
 _MAX_PACKED_N = 9
 
@@ -199,7 +200,7 @@ def initial_belief(n: int) -> int:
 
 # --- Updating beliefs ----------------------------------------------------------------------------
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)  # every canonical move of 12 coins (352), as the wide search cycles them
 def _image(move: int, n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The move's effect on classes as edges (source j, target k), sorted and distinct:
     a state of class j can become a state of class k. All heads only goes to all heads."""
@@ -295,17 +296,43 @@ class Search:
     layers: list[Beliefs]
 
 
+def is_power_of_two(n: int) -> bool:
+    """Is n one of 1, 2, 4, 8, ...?
+
+    >>> [n for n in range(1, 20) if is_power_of_two(n)]
+    [1, 2, 4, 8, 16]
+    """
+    return n >= 1 and n & (n - 1) == 0
+
+
+def necklaces(n: int) -> int:
+    """How many rotation classes n coins have, by Burnside's lemma (without listing them).
+
+    >>> [necklaces(n) for n in (4, 12, 16)]
+    [6, 352, 4116]
+    """
+    count: int = sum(2 ** gcd(r, n) for r in range(n)) // n
+    return count
+
+
 def _check_search_size(n: int) -> None:
-    """Refuse sizes whose beliefs do not fit in 64 bits."""
+    """Refuse sizes the search cannot handle, saying what to do instead."""
     if n < 1:
         raise ValueError(f"the game needs at least 1 coin, not {n}")
     if n > MAX_SEARCH_N:
+        if is_power_of_two(n):
+            instead = (f"`coinproofs devil lamping {n}` gives a winning strategy" if n <= 16
+                       else f"Lamping's construction wins with 2^{n} - 1 moves")
+        else:
+            instead = (f"`coinproofs prove devil.n{n}.impossible` proves that none exists"
+                       if n <= 1024 else "the devil's invariant shows that none exists: "
+                       f"{n} has an odd factor (docs/lemmas.md)")
+        classes = f"{necklaces(n):,}" if n <= 40 else f"about 2^{n} / {n}"
         raise ValueError(
             f"breadth-first search handles at most {MAX_SEARCH_N} coins, not {n}: a belief "
-            f"has one bit per rotation class, {_class_count(MAX_SEARCH_N)} for "
-            f"{MAX_SEARCH_N} coins and {_class_count(n):,} for {n}, and every class is a move "
-            "to try (the devil's invariant and the algebraic certificate reach much further: "
-            f"coinproofs prove devil.n{n}.impossible)")
+            f"has one bit per rotation class and every class is a move to try, "
+            f"{necklaces(MAX_SEARCH_N)} for {MAX_SEARCH_N} coins and {classes} for {n} "
+            f"({instead})")
 
 
 def _byte_tables(n: int) -> Beliefs:

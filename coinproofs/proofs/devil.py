@@ -16,11 +16,12 @@ import json
 from collections.abc import Callable
 from functools import partial
 
+from coinproofs.games.devil import is_power_of_two
 from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
 from coinproofs.verify.devil import statement
 
 SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
-REACHABLE = (3, 5, 6, 7, 9, 10, 11, 12)  # small enough to close the reachable beliefs by search
+REACHABLE = range(3, 13)  # N that breadth-first search closes (games/devil.MAX_SEARCH_N)
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
 FURTHEST_IMPOSSIBLE = 1024  # proved on request: coinproofs prove 'devil.n*.impossible'
@@ -30,10 +31,6 @@ LOWER_BOUND_LEMMA = (
     "Lemma (docs/lemmas.md): against a devil that never rotates, the state after t moves is "
     "the initial state XOR the first t moves, so a winning strategy's prefix XORs (with the "
     "empty prefix) must meet all 2^N initial states; hence it has at least 2^N - 1 moves.")
-
-
-def is_power_of_two(n: int) -> bool:
-    return n >= 1 and n & (n - 1) == 0
 
 
 def json_lines(items: list[list[int]]) -> bytes:

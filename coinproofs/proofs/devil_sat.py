@@ -30,7 +30,7 @@ def sat_strategy_evidence(context: ProofContext, n: int, length: int,
     its faster variant "counted" (``encodings/devil_sat.py``; for 8 coins); raises ValueError
     if the formula is unsatisfiable."""
     from coinproofs.encodings.devil_sat import decode, solve_formula
-    from coinproofs.games.devil import positions
+    from coinproofs.proofs.devil import strategy_evidence
 
     context.progress(f"devil.n{n}: a strategy of {length} moves (SAT)")
     context.solvers.add("cadical195")
@@ -39,5 +39,4 @@ def sat_strategy_evidence(context: ProofContext, n: int, length: int,
         raise ValueError(f"CaDiCaL finds no winning strategy of {length} moves for {n} coins")
     moves = decode(result.model, n, length)
     found_by = "cadical195" if variant == "reference" else f"cadical195 ({variant} encoding)"
-    return {"method": "strategy", "moves": [positions(move) for move in moves],
-            "found_by": found_by}
+    return strategy_evidence(context, moves, found_by=found_by)

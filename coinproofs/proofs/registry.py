@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coinproofs.proofs.atomic import write_bytes_atomically
-
-GAMES = ("devil", "penny", "norepeat")
+from coinproofs.atomic import write_bytes_atomically
+from coinproofs.verify.certificate import GAMES
 
 Evidence = dict[str, Any]
 

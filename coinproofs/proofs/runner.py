@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs import __version__
-from coinproofs.proofs.atomic import write_text_atomically
+from coinproofs.atomic import write_text_atomically
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, all_claims
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 
@@ -81,8 +81,7 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = {pool.submit(_prove_by_id, claim.id, out_dir): claim.id for claim in claims}
-            for claim in claims:
-                on_start(claim.id)
+            on_start(f"{len(claims)} claims, {jobs} at a time")
             for future in as_completed(futures):
                 outcome = future.result()
                 outcomes[outcome.claim_id] = outcome

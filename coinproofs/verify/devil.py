@@ -49,6 +49,11 @@ def is_count(value: Any) -> bool:
 
 # --- The rules ------------------------------------------------------------------------------
 
+def coins(state: int, n: int) -> str:
+    """A state as H/T letters, position 0 first (Norvig's notation): coins(0b0010, 4) = 'HTHH'."""
+    return "".join("T" if state >> i & 1 else "H" for i in range(n))
+
+
 def rotate(state: int, r: int, n: int) -> int:
     """The state after turning the table by r: the coin at position i moves to (i + r) mod n."""
     r %= n
@@ -104,8 +109,9 @@ def _byte_numbers(size: int) -> npt.NDArray[np.intp]:
 def _translate(states: Bits, m: int) -> Bits:
     """The packed set {x ^ m : x in states}."""
     low, high = m & 7, m >> 3
-    moved = states.take(_byte_numbers(len(states)) ^ high) if high else states
-    return _bit_shuffles()[low].take(moved) if low else moved.copy()
+    moved: Bits = states.take(_byte_numbers(len(states)) ^ high) if high else states
+    shuffled: Bits = _bit_shuffles()[low].take(moved) if low else moved.copy()
+    return shuffled
 
 
 def _packed(members: npt.NDArray[np.bool_]) -> Bits:
@@ -347,8 +353,10 @@ def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> tuple
     _fields(evidence, {"method", "moves", "file", "sha256", "found_by"}, {"length": len(strategy)})
     counterexample = simulate(strategy, n)
     if counterexample is not None:
-        raise Rejected(f"the strategy does not win: from state {counterexample.initial:0{n}b} "
-                       f"the devil's rotations {counterexample.rotations[:8]}... avoid all heads")
+        devil = counterexample.rotations
+        shown = f"{devil[:8]}".rstrip("]") + (", ...]" if len(devil) > 8 else "]")
+        raise Rejected(f"the strategy does not win: from {coins(counterexample.initial, n)} "
+                       f"the devil's rotations {shown} avoid all heads")
     return strategy, Fact("wins", len(strategy))
 
 

@@ -45,12 +45,12 @@ from pysat.formula import CNF
 
 from coinproofs.verify import lrat
 from coinproofs.verify.certificate import Artifacts, Evidence, expect
-from coinproofs.verify.devil import MAX_BELIEF_N, Fact, orbit_images, orbits
+from coinproofs.verify.devil import Fact, orbit_images, orbits
 
 ENCODING = "devil-beliefs-onehot/v1"
 
-# Beliefs over orbits are defined up to MAX_BELIEF_N coins.
-MAX_N = MAX_BELIEF_N
+# Up to 9 coins (60 orbits): beyond that even one move's formula is large (see MAX_CLAUSES).
+MAX_N = 9
 
 
 def max_length(n: int) -> int:

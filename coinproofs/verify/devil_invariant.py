@@ -52,7 +52,7 @@ import re
 import numpy as np
 
 from coinproofs.verify.certificate import Artifacts, Evidence, expect
-from coinproofs.verify.devil import Fact, rotate
+from coinproofs.verify.devil import Fact, coins, rotate
 from coinproofs.verify.lrat import check_lrat_evidence
 
 MAX_EXHAUSTIVE_N = 12  # 2^12 states times 2^12 moves: a fraction of a second
@@ -165,8 +165,8 @@ def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -
                f"the exhaustive invariant check handles at most {MAX_EXHAUSTIVE_N} coins")
         found = escape(n, p)
         state, move = found or (0, 0)
-        expect(found is None, f"the devil cannot keep state {state:b} in the invariant "
-                              f"against move {move:b}")
+        expect(found is None, f"the devil cannot keep {coins(state, n)} in the invariant "
+                              f"against the move {coins(move, n)} (T: flip)")
     elif check == "lrat":
         expect(set(evidence) == LRAT_KEYS,
                f"LRAT invariant evidence has exactly the fields {sorted(LRAT_KEYS)}")
