@@ -14,9 +14,10 @@ moves becomes s ^ Q_i after i more moves, Q_i being the XOR of the next i moves;
 ends only if s = Q_i for some i = 0..L-t (Q_0 = 0: all heads, already over). So every
 state of the belief's orbits is one of the L - t + 1 values Q_i. The bound makes the
 search for a 255-move strategy for 8 coins take seconds to half a minute (CaDiCaL's time
-varies with the order of the clauses) instead of more than five minutes (docs/encodings.md). A model of the variant is a model of the reference formula,
-so the strategies it finds are winning; but its UNSAT answers lean on the argument above, so
-lower bounds are proved with the reference formula only.
+varies with the order of the clauses) instead of more than five minutes (docs/encodings.md).
+A model of the variant is a model of the reference formula, so the strategies it finds are
+winning; but its UNSAT answers lean on the argument above, so lower bounds are proved with the
+reference formula only.
 
 >>> [len(strategy) for strategy in winning_strategies(2, 3)]
 [3]
