@@ -28,6 +28,8 @@ from coinproofs.games.devil import positions as flipped
 
 # 8 coins: 36 classes by 256 columns (Lamping's 255 moves) is about as much as a page can show.
 MAX_PLOT_N = 8
+MANY_MOVES = 300  # histograms of longer strategies group the move numbers into BARS bars
+BARS = 64
 
 # Up to this many moves the positions each move flips fit along the top of the heat map.
 MAX_FLIPS_SHOWN = 32
@@ -137,24 +139,37 @@ def plot_penny(positions: Sequence[tuple[int, int]], max_pile: int, path: Path) 
 
 # --- The random devil ----------------------------------------------------------------------------
 
-def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path) -> None:
+def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path,
+                   random_starts: bool = False) -> None:
     """Draw as a bar chart into the PNG file `path` how many games against a random devil were
     won after each number of moves; counts[None] is the number of games lost. `games` is the
-    number of games played from each of the 2^n starts (see coinproofs.games.random_devil)."""
+    number of games played from each of the 2^n starts, or in all with `random_starts` (see
+    coinproofs.games.random_devil)."""
     check_png(path)
     starts = 1 << n
     total = sum(counts.values())
-    if total != games * starts:
-        raise ValueError(f"{games:,} games from each of {starts:,} starts make "
-                         f"{games * starts:,} games, but the counts add up to {total:,}")
+    played = games if random_starts else games * starts
+    if total != played:
+        raise ValueError(f"{played:,} games were played, but the counts add up to {total:,}")
     won_at = sorted(number for number in counts if number is not None)
     lost = counts[None]
     last = max(won_at, default=0)
 
     figure = Figure(figsize=(min(16.0, max(7.0, 0.25 * last + 3.0)), 5.0), layout="constrained")
     axes = figure.add_subplot()
-    axes.bar(won_at, [counts[number] for number in won_at], width=0.8, color=IN_BELIEF,
-             label="games won after this many moves")
+    right = last  # where the bars end
+    if last <= MANY_MOVES:
+        axes.bar(won_at, [counts[number] for number in won_at], width=0.8, color=IN_BELIEF,
+                 label="games won after this many moves")
+    else:  # one bar per move would be too thin to see: group the move numbers
+        width = -(-(last + 1) // BARS)
+        heights: Counter[int] = Counter()
+        for number in won_at:
+            heights[number // width] += counts[number]
+        axes.bar([group * width + width / 2 for group in heights], list(heights.values()),
+                 width=0.9 * width, color=IN_BELIEF,
+                 label=f"games won within each {width:,} moves")
+        right = (last // width + 1) * width
     ticks = [int(x) for x in MaxNLocator(nbins=20, integer=True).tick_values(0, last)
              if 0 <= x <= last]
     labels = [str(x) for x in ticks]
@@ -165,13 +180,14 @@ def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path) 
         ticks.append(lost_x)
         labels.append("lost")
     axes.set_xticks(ticks, labels=labels)
-    axes.set_xlim(-1, ticks[-1] + 1)
+    axes.set_xlim(-1, max(ticks[-1], right) + 1)
     axes.set_xlabel("move number at which the coins first showed all heads")
     axes.set_ylabel("games")
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
-    axes.set_title(f"A devil who rotates at random, N = {n}: {total:,} games, {games:,} from "
-                   f"each of the {starts:,} starts\n{lost:,} lost; evidence from random play, "
-                   "not a proof", fontsize=10)
+    spread = ("each from a random start" if random_starts
+              else f"{games:,} from each of the {starts:,} starts")
+    axes.set_title(f"A devil who rotates at random, N = {n}: {total:,} games, {spread}\n"
+                   f"{lost:,} lost; evidence from random play, not a proof", fontsize=10)
     write_figure(figure, path)
 
 

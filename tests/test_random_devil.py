@@ -152,7 +152,7 @@ def test_play_text_says_it_is_evidence_and_prints_a_seed_to_repeat_it(tmp_path: 
     (["devil", "play", "3"], ["no strategy wins", "--strategy"]),
     (["devil", "play", "12"], ["no strategy wins", "--strategy"]),
     (["devil", "play", "25"], ["at most 20 coins"]),
-    (["devil", "play", "16"], ["at most 12 coins", "devil lamping 16"]),
+    (["devil", "play", "16"], ["too many for random play", "--random-starts"]),
     (["devil", "play", "4", "--games", "0"], ["at least 1"]),
     (["devil", "play", "4", "--plot", "histogram.jpg"], ["PNG", ".png"]),
 ])
@@ -168,3 +168,12 @@ def test_a_strategy_naming_a_position_off_the_table_gets_one_sentence(tmp_path: 
     run = coinproofs("devil", "play", "4", "--strategy", str(strategy))
     fails_with_one_sentence(run, "position 7", "0..3")
     assert run.status == 2 and len(run.err.splitlines()) == 1
+
+
+def test_lamping_for_sixteen_coins_against_a_random_devil_from_random_starts() -> None:
+    run = coinproofs("devil", "play", "16", "--random-starts", "--games", "40", "--seed", "5",
+                     "--json")
+    assert run.status == 0, run.err
+    answer = json.loads(run.out)
+    assert answer["length"] == 65535 and answer["random_starts"] is True
+    assert answer["lost"] == 0 and sum(answer["wins_at_move"].values()) == 40

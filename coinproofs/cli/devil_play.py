@@ -27,7 +27,8 @@ def register(devil_commands: Any) -> None:
                     "the coins first showed all heads (Norvig's check of his 15-move strategy: "
                     "about 1000 wins at each move count 0..15). This is evidence, not a proof: "
                     "the real devil picks the worst rotation, not a random one. Without "
-                    "--strategy, the shortest winning strategy (N <= 12).")
+                    "--strategy, the shortest winning strategy (N <= 12), or Lamping's for N = 16 "
+                    "(with --random-starts).")
     play.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     play.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
     play.add_argument("--games", type=positive_int, default=1000, metavar="K",
@@ -37,6 +38,9 @@ def register(devil_commands: Any) -> None:
                            "which is printed)")
     play.add_argument("--plot", type=Path, metavar="FILE.png",
                       help="also draw the counts as a bar chart into this PNG file")
+    play.add_argument("--random-starts", action="store_true",
+                      help="play K games in all, each from a start drawn at random, instead of "
+                           "K from every start (for large N, e.g. Lamping's 65,535 moves for 16)")
     play.add_argument("--json", action="store_true", help="one JSON document on stdout")
     play.set_defaults(handler=play_command)
 
@@ -57,37 +61,44 @@ def play_command(args: argparse.Namespace) -> int:
     else:
         strategy = default_strategy(args.n)
     seed = secrets.randbits(32) if args.seed is None else args.seed
-    counts = histogram(strategy, args.n, args.games, seed)
+    counts = histogram(strategy, args.n, args.games, seed, args.random_starts)
     wins = [counts[number] for number in range(len(strategy) + 1)]
     if args.json:
         print_json({"n": args.n, "length": len(strategy), "games": args.games, "seed": seed,
+                    "random_starts": args.random_starts,
                     "wins_at_move": {str(number): won for number, won in enumerate(wins)},
                     "lost": counts[None]})
     else:
+        starts = ("each from a random start" if args.random_starts
+                  else f"from each of the {1 << args.n:,} starts")
         print(f"N={args.n}: a {len(strategy)}-move strategy against a devil who rotates at "
-              f"random, {args.games:,} games from each of the {1 << args.n:,} starts "
-              f"(seed {seed})")
+              f"random, {args.games:,} games {starts} (seed {seed})")
         print(table(wins))
         print(f"lost: {counts[None]:,} of {sum(counts.values()):,} games")
         print(NOT_A_PROOF)
     if args.plot is not None:
         from coinproofs.pictures import plot_histogram
 
-        plot_histogram(counts, args.n, args.games, args.plot)
+        plot_histogram(counts, args.n, args.games, args.plot, args.random_starts)
         if not args.json:
             print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 
 
 def default_strategy(n: int) -> list[int]:
-    """The shortest winning strategy (breadth-first search: N <= 12)."""
-    from coinproofs.games.devil import shortest_strategy
+    """The shortest winning strategy (breadth-first search: N <= 12), or Lamping's for 16."""
+    from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two, lamping, shortest_strategy
 
+    if n > MAX_SEARCH_N and is_power_of_two(n):
+        return lamping(n)
     found = shortest_strategy(n)
     if found is None:
         raise UserError(f"no strategy wins for N={n}; give one with --strategy FILE to see "
                         "how it fares against a random devil")
     return found
+
+
+LONG_STRATEGY = 300  # beyond this many moves the table lists only the move numbers that won
 
 
 def table(wins: list[int]) -> str:
@@ -100,7 +111,8 @@ def table(wins: list[int]) -> str:
         1      0
         2     12
     """
-    cells = [f"{number:>5} {won:>6,}" for number, won in enumerate(wins)]
+    cells = [f"{number:>5} {won:>6,}" for number, won in enumerate(wins)
+             if won or len(wins) <= LONG_STRATEGY]  # long strategies: only the moves that won
     per_line = 1 if len(cells) <= TALL_TABLE else 6
     heading = "   ".join(["moves   wins"] * min(per_line, len(cells)))
     lines = ["   ".join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]

@@ -58,9 +58,11 @@ def play(strategy: list[int], initial: int, n: int, rng: np.random.Generator) ->
     return None
 
 
-def histogram(strategy: list[int], n: int, games: int, seed: int) -> Counter[int | None]:
+def histogram(strategy: list[int], n: int, games: int, seed: int,
+              random_starts: bool = False) -> Counter[int | None]:
     """How many games were won after each number of moves (None counts the games lost), for
-    `games` games from each of the 2^n starts against a random devil seeded with `seed`.
+    `games` games from each of the 2^n starts (or, with `random_starts`, `games` games in all,
+    each from a start drawn at random: for large n) against a random devil seeded with `seed`.
     The same arguments always give the same Counter.
 
     >>> histogram([0b11, 0b01, 0b11], 2, 10, seed=0)[None]  # a winning strategy never loses
@@ -68,9 +70,10 @@ def histogram(strategy: list[int], n: int, games: int, seed: int) -> Counter[int
     >>> sum(histogram([0b01], 2, 10, seed=0).values())  # 10 games from each of 4 starts
     40
     """
-    check_size(strategy, n, games)
+    check_size(strategy, n, games, random_starts)
     rng = np.random.default_rng(seed)
-    states = np.repeat(np.arange(1 << n, dtype=np.int64), games)
+    states = (rng.integers(1 << n, size=games, dtype=np.int64) if random_starts
+              else np.repeat(np.arange(1 << n, dtype=np.int64), games))
     # Only the unfinished games are played on: `playing` indexes them, `coins` are their states.
     # finished_at[g] is the move number that won game g, or -1 while it is not won.
     finished_at = np.where(states == ALL_HEADS, 0, -1)
@@ -99,7 +102,7 @@ def rotate_all(states: States, turns: States, n: int) -> States:
     return turned
 
 
-def check_size(strategy: list[int], n: int, games: int) -> None:
+def check_size(strategy: list[int], n: int, games: int, random_starts: bool = False) -> None:
     """Refuse experiments that cannot run (bad sizes) or would run for too long."""
     if not 1 <= n <= MAX_N:
         raise ValueError(f"random play handles 1 to {MAX_N} coins, not {n}")
@@ -108,12 +111,19 @@ def check_size(strategy: list[int], n: int, games: int) -> None:
     bad = [move for move in strategy if not 0 <= move < 1 << n]
     if bad:
         raise ValueError(f"move {bad[0]:#b} flips positions outside the {n} coins")
+    if random_starts:
+        if games * len(strategy) > MAX_STEPS:
+            raise ValueError(f"{games:,} games of {len(strategy):,} moves are more than the "
+                             f"{MAX_STEPS:.0e} coin updates that run in reasonable time: play "
+                             f"at most {MAX_STEPS // max(1, len(strategy)):,}")
+        return
     steps_per_game = (1 << n) * len(strategy)  # one game from every start
     if steps_per_game > MAX_STEPS:
         raise ValueError(f"{n} coins and {len(strategy):,} moves are too many for random play: "
                          f"one game from each of the {1 << n:,} starts is already "
                          f"{steps_per_game:.1e} coin updates, more than the {MAX_STEPS:.0e} "
-                         "that run in reasonable time")
+                         "that run in reasonable time (--random-starts plays fewer games, "
+                         "each from a start drawn at random)")
     if games * steps_per_game > MAX_STEPS:
         raise ValueError(f"{games:,} games from each start is {games * steps_per_game:.1e} coin "
                          f"updates, more than the {MAX_STEPS:.0e} that run in reasonable time: "
