@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,12 +88,40 @@ def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
                         f"{MAX_SEARCH_COINS}); {instead}")
     game = NoRepeats(n, misere, seconds=seconds)
     try:
-        _ = game.winner
+        with searching(game):
+            _ = game.winner
     except OutOfBudget:
         raise UserError(f"the search of {n} coins gave up after {seconds:g} s and "
                         f"{game.positions:,} positions (raise --seconds to go on); {instead}"
                         ) from None
     return game
+
+
+@contextmanager
+def searching(game: NoRepeats) -> Iterator[None]:
+    """Show on stderr, while the search runs, how many positions it has solved (a long search
+    of 6 coins runs for as long as --seconds allows)."""
+    import threading
+
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    done = threading.Event()
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("searching")
+
+        def report() -> None:
+            while not done.wait(0.2):
+                progress.update(task, description=f"searching: {game.positions:,} positions")
+
+        reporter = threading.Thread(target=report, daemon=True)
+        reporter.start()
+        try:
+            yield
+        finally:
+            done.set()
+            reporter.join()
 
 
 def _instead(n: int, misere: bool) -> str:
