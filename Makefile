@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench lint clean
+.PHONY: setup prove verify test test-all bench bench-quick lint clean
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ test-all: setup
 
 bench: setup
 	$(BIN)/python bench/run_all.py
+
+bench-quick: setup
+	$(BIN)/python bench/run_all.py --quick
 
 lint: setup
 	$(BIN)/ruff check coinproofs tests bench

@@ -86,7 +86,11 @@ def main() -> int:
     options.add_argument("--blog-max", type=int, default=120,
                          help="square side for the blog's recursion (default 120; its time "
                               "grows as M^3: about 8 s at 150, 70 s at 300)")
+    options.add_argument("--quick", action="store_true",
+                         help="a shorter run: the blog's recursion at M = 60")
     args = options.parse_args()
+    if args.quick:
+        args.blog_max = 60
     sys.setrecursionlimit(100_000)  # the blog's recursion goes about 2 * blog-max levels deep
 
     blog, blog_seconds = timed(lambda: blog_losing(args.blog_max))

@@ -129,12 +129,15 @@ def main() -> None:
                         help="also refute larger formulas (N = 7, 8; about a minute)")
     parser.add_argument("--naive", type=float, default=0, metavar="SECONDS",
                         help="also give the reference formula for N = 8 this many seconds")
+    parser.add_argument("--quick", action="store_true",
+                        help="a shorter run: leave out the 8-coin stretch")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="coinproofs-bench-sat-") as name:
         folder = Path(name)
         claims_part(folder)
         lrat_part(folder, LRAT_CASES + (LARGE_LRAT_CASES if args.large else []))
-        stretch_part(args.naive)
+        if not args.quick:
+            stretch_part(args.naive)
 
 
 if __name__ == "__main__":
