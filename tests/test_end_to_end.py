@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli import coinproofs, fails_with_one_sentence
 
 FAST_CLAIMS = ("devil.n1.shortest", "devil.n8.shortest", "devil.n3.impossible",
@@ -57,3 +59,31 @@ def test_tables_are_plain_text_when_piped(tmp_path: Path) -> None:
     assert "devil.n1.shortest" in run.out and "proved" in run.out
     listing = coinproofs("claims")
     assert "\x1b[" not in listing.out and "devil.n4.shortest" in listing.out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupted_prove_leaves_only_whole_certificates(tmp_path: Path, jobs: str) -> None:
+    """Ctrl-C in the middle of a long run, one claim at a time or in parallel: exit 130 soon,
+    no temporary or partial file, and every certificate already written checks."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.cli import ROOT
+
+    command = [sys.executable, "-m", "coinproofs", "prove", "devil.n*.impossible",
+               "--out", str(tmp_path), "--jobs", jobs]
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("*.json"))) < 20 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    _, errors = run.communicate(timeout=30)
+    assert run.returncode == 130 and "interrupted" in errors
+    written = list(tmp_path.glob("*.json"))
+    assert 20 <= len(written) < 1013
+    assert not [path for path in tmp_path.iterdir() if path.name.startswith(".")]
+    verified = coinproofs("verify", str(tmp_path), "--json")
+    assert verified.status == 0 and len(json.loads(verified.out)) == len(written)

@@ -4,9 +4,12 @@ kernel."""
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,6 +70,26 @@ def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
     return prove_one(claim, out_dir)
 
 
+@contextmanager
+def interrupts_noted() -> Iterator[threading.Event]:
+    """While the block runs, Ctrl-C sets the event instead of raising wherever the main thread
+    happens to be (inside the process pool's own locks, say), so the pool can stop cleanly."""
+    interrupted = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupted
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+    try:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool, so no worker dies mid-file."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
               on_start: Callable[[str], None], on_done: Callable[[Outcome], None]) -> list[Outcome]:
     """Prove every claim, `jobs` at a time; report each start and finish; keep the order given."""
@@ -79,11 +102,20 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
             outcomes[claim.id] = outcome
             on_done(outcome)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(_prove_by_id, claim.id, out_dir): claim.id for claim in claims}
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_parent)
+        with pool, interrupts_noted() as interrupted:
+            pending = {pool.submit(_prove_by_id, claim.id, out_dir) for claim in claims}
             on_start(f"{len(claims)} claims, {jobs} at a time")
-            for future in as_completed(futures):
-                outcome = future.result()
-                outcomes[outcome.claim_id] = outcome
-                on_done(outcome)
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    outcome = future.result()
+                    outcomes[outcome.claim_id] = outcome
+                    on_done(outcome)
+                if interrupted.is_set():
+                    # Start no more claims; let those under way finish their files.
+                    for future in pending:
+                        future.cancel()
+                    wait(pending)
+                    raise KeyboardInterrupt
     return [outcomes[claim.id] for claim in claims]
