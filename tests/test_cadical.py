@@ -6,7 +6,6 @@ import itertools
 import random
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -172,19 +171,3 @@ def test_lrat_evidence_refuses_extra_fields_that_hide_its_own(tmp_path: Path) ->
     context = ProofContext(out_dir=tmp_path, claim_id="test.clash")
     with pytest.raises(ValueError, match="overwrite"):
         lrat_evidence(context, [[1], [-1]], 1, [], "toy", {"proof_sha256": "0" * 64})
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("holes", [7, 8])
-def test_checking_speed_on_pigeonhole(holes: int, capsys: pytest.CaptureFixture[str]) -> None:
-    """Measures the kernel's LRAT check against CaDiCaL's solve time (pytest -m slow -s)."""
-    clauses = PHP(holes).clauses
-    result = solve(clauses)
-    assert result.lrat is not None
-    start = time.perf_counter()
-    check_refutation(clauses, result.lrat)
-    seconds = time.perf_counter() - start
-    lines = result.lrat.count(b"\n")
-    with capsys.disabled():
-        print(f"\nPHP({holes}): solve {result.seconds:.2f} s; LRAT {lines} lines, "
-              f"{len(result.lrat):,} bytes; check {seconds:.2f} s = {lines / seconds:,.0f} lines/s")
