@@ -14,17 +14,22 @@ from pathlib import Path
 @contextmanager
 def no_interrupts() -> Iterator[None]:
     """Hold back Ctrl-C (SIGINT) until the block is done, so that it cannot land between
-    creating a temporary file and renaming or removing it. Only the main thread receives
-    signals; elsewhere (or without POSIX signal masks) the block runs as it is."""
-    if threading.current_thread() is not threading.main_thread() or \
-            not hasattr(signal, "pthread_sigmask"):
+    creating a temporary file and renaming or removing it: while the block runs, a SIGINT is
+    only noted, and it is delivered to the previous handler when the block ends. Python runs
+    signal handlers in the main thread only, so elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, previous)
+        if noted and callable(previous):
+            previous(signal.SIGINT, None)
+        elif noted and previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 def write_bytes_atomically(path: Path, data: bytes) -> None:

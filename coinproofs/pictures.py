@@ -140,11 +140,11 @@ def plot_penny(positions: Sequence[tuple[int, int]], max_pile: int, path: Path) 
 # --- The random devil ----------------------------------------------------------------------------
 
 def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path,
-                   random_starts: bool = False) -> None:
+                   random_starts: bool = False, moves: int = 0) -> None:
     """Draw as a bar chart into the PNG file `path` how many games against a random devil were
     won after each number of moves; counts[None] is the number of games lost. `games` is the
     number of games played from each of the 2^n starts, or in all with `random_starts` (see
-    coinproofs.games.random_devil)."""
+    coinproofs.games.random_devil); `moves`, the strategy's length, sets the x axis's extent."""
     check_png(path)
     starts = 1 << n
     total = sum(counts.values())
@@ -157,12 +157,12 @@ def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path,
 
     figure = Figure(figsize=(min(16.0, max(7.0, 0.25 * last + 3.0)), 5.0), layout="constrained")
     axes = figure.add_subplot()
-    right = last  # where the bars end
+    right, width = last, 1  # where the bars end, and how many move numbers share a bar
     if last <= MANY_MOVES:
         axes.bar(won_at, [counts[number] for number in won_at], width=0.8, color=IN_BELIEF,
                  label="games won after this many moves")
     else:  # one bar per move would be too thin to see: group the move numbers
-        width = -(-(last + 1) // BARS)
+        width = -(-(max(last, moves) + 1) // BARS)
         heights: Counter[int] = Counter()
         for number in won_at:
             heights[number // width] += counts[number]
@@ -170,13 +170,15 @@ def plot_histogram(counts: Counter[int | None], n: int, games: int, path: Path,
                  width=0.9 * width, color=IN_BELIEF,
                  label=f"games won within each {width:,} moves")
         right = (last // width + 1) * width
-    ticks = [int(x) for x in MaxNLocator(nbins=20, integer=True).tick_values(0, last)
-             if 0 <= x <= last]
+    ticks: list[float] = [int(x) for x in MaxNLocator(nbins=20, integer=True).tick_values(0, last)
+                          if 0 <= x <= last]
     labels = [str(x) for x in ticks]
     if lost:  # a red bar apart on the right, past a dotted line: it is not a move number
-        lost_x = last + 2
-        axes.axvline(lost_x - 1, color="grey", linewidth=0.8, linestyle=":")
-        axes.bar([lost_x], [lost], width=0.8, color="tab:red", label=f"games lost: {lost:,}")
+        lost_x = right + 1 + width / 2 if width > 1 else last + 2
+        axes.axvline(lost_x - width / 2 - 0.5, color="grey", linewidth=0.8, linestyle=":")
+        axes.bar([lost_x], [lost], width=0.8 * width, color="tab:red",
+                 label=f"games lost: {lost:,}")
+        right = int(lost_x + width / 2)
         ticks.append(lost_x)
         labels.append("lost")
     axes.set_xticks(ticks, labels=labels)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, natural_int, positive_int, print_json
+from coinproofs.cli.common import UserError, natural_int, positive_int, print_json, writable
 
 NOT_A_PROOF = ("evidence from random play, not a proof: `coinproofs devil check` or "
                "`coinproofs prove` prove it")
@@ -53,7 +53,7 @@ def play_command(args: argparse.Namespace) -> int:
     if args.plot is not None:
         from coinproofs.pictures import check_png
 
-        check_png(args.plot)  # before the games, not after them
+        check_png(writable(args.plot))  # before the games, not after them
     if args.strategy is not None:
         from coinproofs.cli.devil import read_strategy
 
@@ -79,7 +79,7 @@ def play_command(args: argparse.Namespace) -> int:
     if args.plot is not None:
         from coinproofs.pictures import plot_histogram
 
-        plot_histogram(counts, args.n, args.games, args.plot, args.random_starts)
+        plot_histogram(counts, args.n, args.games, args.plot, args.random_starts, len(strategy))
         if not args.json:
             print(f"wrote {args.plot}", file=sys.stderr)
     return 0

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, natural_int, print_json
+from coinproofs.cli.common import UserError, natural_int, print_json, writable
 
 # The rules-only scan takes time proportional to M^2 (half a second at M = 30,000); the
 # formula and the mex construction take memory proportional to M.
@@ -72,7 +72,7 @@ def losing_command(args: argparse.Namespace) -> int:
     if args.plot is not None:
         from coinproofs.pictures import check_png
 
-        check_png(args.plot)
+        check_png(writable(args.plot))
     find = {"rules": penny.losing_by_rules, "formula": penny.losing_by_formula,
             "mex": penny.losing_by_mex}[args.by]
     pairs = find(args.max)

@@ -38,15 +38,17 @@ def json_lines(items: list[list[int]]) -> bytes:
     return "".join(json.dumps(item) + "\n" for item in items).encode()
 
 
-def strategy_evidence(context: ProofContext, moves: list[int], **extra: object) -> Evidence:
-    """A strategy in Norvig's notation, inline when short, else in an artifact file."""
+def strategy_evidence(context: ProofContext, moves: list[int], found_by: str,
+                      suffix: str = "moves.jsonl") -> Evidence:
+    """A strategy in Norvig's notation, inline when short, else in the artifact file
+    `<claim id>.<suffix>` (two strategies of one claim need two suffixes)."""
     from coinproofs.games.devil import positions
 
     notation = [positions(move) for move in moves]
     if len(moves) <= INLINE_MOVES:
-        return {"method": "strategy", "moves": notation, **extra}
-    artifact = context.artifact("moves.jsonl", json_lines(notation))
-    return {"method": "strategy", **artifact, "length": len(moves), **extra}
+        return {"method": "strategy", "moves": notation, "found_by": found_by}
+    artifact = context.artifact(suffix, json_lines(notation))
+    return {"method": "strategy", **artifact, "length": len(moves), "found_by": found_by}
 
 
 def search_evidence(context: ProofContext, n: int) -> list[Evidence]:

@@ -39,4 +39,4 @@ def sat_strategy_evidence(context: ProofContext, n: int, length: int,
         raise ValueError(f"CaDiCaL finds no winning strategy of {length} moves for {n} coins")
     moves = decode(result.model, n, length)
     found_by = "cadical195" if variant == "reference" else f"cadical195 ({variant} encoding)"
-    return strategy_evidence(context, moves, found_by=found_by)
+    return strategy_evidence(context, moves, found_by=found_by, suffix="sat.moves.jsonl")

@@ -3,6 +3,7 @@ kernel."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import signal
 import threading
@@ -51,6 +52,9 @@ def prove_one(claim: ClaimSpec, out_dir: Path,
     try:
         evidence = claim.prove(context)
     except Exception as error:  # a failing prover fails its claim, not the whole run
+        if "keyboard interrupt" in str(error).lower():
+            # pysat's solvers catch Ctrl-C themselves and report it as their own error.
+            raise KeyboardInterrupt from None
         return Outcome(claim.id, False, (), time.perf_counter() - start,
                        f"prover failed: {type(error).__name__}: {error}")
     seconds = time.perf_counter() - start
@@ -71,18 +75,30 @@ def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
 
 
 @contextmanager
-def interrupts_noted() -> Iterator[threading.Event]:
-    """While the block runs, Ctrl-C sets the event instead of raising wherever the main thread
-    happens to be (inside the process pool's own locks, say), so the pool can stop cleanly."""
-    interrupted = threading.Event()
+def interrupts_counted() -> Iterator[list[int]]:
+    """While the block runs, each Ctrl-C is appended to the list instead of raising wherever
+    the main thread happens to be (inside the process pool's own locks, say), so the caller
+    can stop the pool cleanly."""
+    presses: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield interrupted
+        yield presses
         return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
     try:
-        yield interrupted
+        yield presses
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _stop_now(pool: ProcessPoolExecutor, out_dir: Path) -> None:
+    """Stop the workers in the middle of their claims and remove their temporary files."""
+    # The pool has no public way to stop a running task; its worker processes are known.
+    for process in list(pool._processes.values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for temporary in out_dir.glob(".*.tmp"):
+        temporary.unlink(missing_ok=True)
+    raise KeyboardInterrupt
 
 
 def _leave_interrupts_to_parent() -> None:
@@ -103,19 +119,29 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
             on_done(outcome)
     else:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_parent)
-        with pool, interrupts_noted() as interrupted:
-            pending = {pool.submit(_prove_by_id, claim.id, out_dir) for claim in claims}
+        waiting = iter(claims)
+        with pool, interrupts_counted() as presses:
+            # At most `jobs` claims are handed to the pool at a time, so that after Ctrl-C
+            # nothing new starts: the pool would run whatever it had already queued.
+            pending = {pool.submit(_prove_by_id, claim.id, out_dir)
+                       for claim in itertools.islice(waiting, jobs)}
             on_start(f"{len(claims)} claims, {jobs} at a time")
+            announced = False
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 for future in done:
                     outcome = future.result()
                     outcomes[outcome.claim_id] = outcome
                     on_done(outcome)
-                if interrupted.is_set():
-                    # Start no more claims; let those under way finish their files.
-                    for future in pending:
-                        future.cancel()
-                    wait(pending)
-                    raise KeyboardInterrupt
+                    if not presses:
+                        pending |= {pool.submit(_prove_by_id, claim.id, out_dir)
+                                    for claim in itertools.islice(waiting, 1)}
+                if len(presses) >= 2:
+                    _stop_now(pool, out_dir)
+                if presses and not announced:
+                    on_start(f"stopping after the {len(pending)} claims under way "
+                             "(Ctrl-C again to stop now)")
+                    announced = True
+            if presses:
+                raise KeyboardInterrupt
     return [outcomes[claim.id] for claim in claims]

@@ -153,6 +153,8 @@ def parse_json(text: str, what: str) -> Any:
     rejection saying why `what` is not one."""
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except Rejected as rejection:  # a repeated key or a NaN: say where
+        raise Rejected(f"{what}: {rejection}") from None
     except json.JSONDecodeError as error:
         raise Rejected(f"{what} is not valid JSON ({error.msg} at line {error.lineno})") from None
     except (ValueError, RecursionError) as error:  # over-long integers, too deep nesting
