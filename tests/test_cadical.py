@@ -171,3 +171,17 @@ def test_lrat_evidence_refuses_extra_fields_that_hide_its_own(tmp_path: Path) ->
     context = ProofContext(out_dir=tmp_path, claim_id="test.clash")
     with pytest.raises(ValueError, match="overwrite"):
         lrat_evidence(context, [[1], [-1]], 1, [], "toy", {"proof_sha256": "0" * 64})
+
+
+def test_ctrl_c_inside_the_solver_stays_an_interrupt() -> None:
+    """pysat reports a Ctrl-C caught inside CaDiCaL as its own error; callers must see
+    KeyboardInterrupt (an interrupt), not a failed proof."""
+    import pysolvers
+
+    from coinproofs.encodings.cadical import interrupts_kept
+
+    with pytest.raises(KeyboardInterrupt), interrupts_kept():
+        raise pysolvers.error("Caught keyboard interrupt")
+    with pytest.raises(pysolvers.error, match="something else"), interrupts_kept():
+        raise pysolvers.error("something else")
+

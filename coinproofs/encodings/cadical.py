@@ -17,12 +17,25 @@ from __future__ import annotations
 import tempfile
 import time
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pysolvers  # pysat's C extension; its proof-tracer hook is not in pysat's public API
 from pysat.solvers import Solver
+
+
+@contextmanager
+def interrupts_kept() -> Iterator[None]:
+    """Let Ctrl-C stay an interrupt: pysat's solvers catch SIGINT themselves and raise their own
+    error, which a caller would otherwise take for a failure of the solver."""
+    try:
+        yield
+    except pysolvers.error as error:
+        if "keyboard interrupt" in str(error).lower():
+            raise KeyboardInterrupt from None
+        raise
 
 
 @dataclass
@@ -54,10 +67,11 @@ def solve(clauses: Sequence[Sequence[int]], *, proof: bool = True) -> SolveResul
         try:
             if proof:
                 trace_lrat(solver, trace_path)
-            for clause in clauses:
-                solver.add_clause(clause)
-            satisfiable = bool(solver.solve())
-            model = solver.get_model() if satisfiable else None
+            with interrupts_kept():
+                for clause in clauses:
+                    solver.add_clause(clause)
+                satisfiable = bool(solver.solve())
+                model = solver.get_model() if satisfiable else None
         finally:
             solver.delete()  # CaDiCaL flushes and closes the proof file only here
         trace = trace_path.read_bytes() if proof and not satisfiable else None

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from pysat.card import ITotalizer
 from pysat.formula import CNF
 
-from coinproofs.encodings.cadical import SolveResult, solve
+from coinproofs.encodings.cadical import SolveResult, interrupts_kept, solve
 from coinproofs.verify.devil import orbits, rotations
 from coinproofs.verify.devil_cnf import MAX_N, Layout, clause_count, header, reference_cnf
 from coinproofs.verify.dimacs import dimacs_text
@@ -140,7 +140,8 @@ def winning_strategies(n: int, length: int) -> Iterator[list[int]]:
     check_size(n, length)
     at = Layout(n, length)
     index = {least: m for m, least in enumerate(orbits(n))}
-    with Solver(name="cadical195", bootstrap_with=reference_cnf(n, length).clauses) as solver:
+    with Solver(name="cadical195", bootstrap_with=reference_cnf(n, length).clauses) as solver, \
+            interrupts_kept():
         while solver.solve():
             strategy = decode(solver.get_model(), n, length)
             yield strategy

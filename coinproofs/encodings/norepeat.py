@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
+from coinproofs.encodings.cadical import interrupts_kept
 from coinproofs.verify.norepeat import START, legal_coins, stuck_player_wins, turn
 
 History = tuple[int, ...]
@@ -86,7 +87,7 @@ def winning_strategy(n: int, misere: bool, player: str, depth: int | None = None
     """A strategy (history '0,2,1' -> coin) with which `player` wins within `depth` moves,
     found by the SAT solver, or None if the formula is unsatisfiable."""
     formula = strategy_formula(n, misere, player, depth)
-    with Solver(name=SOLVER, bootstrap_with=formula.cnf.clauses) as solver:
+    with Solver(name=SOLVER, bootstrap_with=formula.cnf.clauses) as solver, interrupts_kept():
         if not solver.solve():
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
