@@ -87,6 +87,13 @@ class Artifacts:
                f"artifact file {name!r} does not match its SHA-256 in the certificate")
         return data
 
+    def text(self, evidence: Evidence) -> str:
+        """The UTF-8 text of the file evidence['file'], whose SHA-256 is evidence['sha256']."""
+        try:
+            return self.read(evidence, "file", "sha256").decode("utf-8")
+        except UnicodeDecodeError:
+            raise Rejected(f"artifact file {evidence['file']!r} is not UTF-8 text") from None
+
 
 class GameChecker(Protocol):
     def __call__(self, claim: Claim, evidence: list[Evidence],

@@ -329,11 +329,8 @@ def _json_field(evidence: Evidence, key: str, artifacts: Artifacts) -> list[Any]
     if key in evidence:
         inline: list[Any] = evidence[key]
         return inline
-    try:
-        lines = artifacts.read(evidence, "file", "sha256").decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise Rejected(f"the {evidence['method']} artifact is not UTF-8 text") from None
-    return [parse_json(line, f"a line of the {evidence['method']} artifact") for line in lines]
+    return [parse_json(line, f"a line of the {evidence['method']} artifact")
+            for line in artifacts.text(evidence).splitlines()]
 
 
 def _fields(evidence: Evidence, allowed: set[str], counts: dict[str, int]) -> None:

@@ -291,11 +291,7 @@ def payload(item: Evidence, field: str, artifacts: Artifacts) -> Any:
            "and nothing else")
     if field in item:
         return item[field]
-    try:
-        text = artifacts.read(item, "file", "sha256").decode("utf-8")
-    except UnicodeDecodeError:
-        raise Rejected(f"the artifact file {item['file']!r} is not UTF-8 text") from None
-    return parse_json(text, f"the artifact file {item['file']!r}")
+    return parse_json(artifacts.text(item), f"the artifact file {item['file']!r}")
 
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
