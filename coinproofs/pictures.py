@@ -1,6 +1,6 @@
 """Pictures of the games, drawn with matplotlib into PNG files.
 
-- plot_beliefs: how a devil strategy whittles the belief state down (a heat map of classes by
+- plot_beliefs: how a devil strategy whittles the belief state down (a heat map of orbits by
   move number, the picture of Norvig's `show` table);
 - plot_penny: the losing positions of the penny game with the golden-ratio lines;
 - plot_histogram: when a strategy won against a random devil.
@@ -26,7 +26,7 @@ from matplotlib.ticker import MaxNLocator
 from coinproofs.atomic import write_bytes_atomically
 from coinproofs.games.devil import positions as flipped
 
-# 8 coins: 36 classes by 256 columns (Lamping's 255 moves) is about as much as a page can show.
+# 8 coins: 36 orbits by 256 columns (Lamping's 255 moves) is about as much as a page can show.
 MAX_PLOT_N = 8
 MANY_MOVES = 300  # histograms of longer strategies group the move numbers into BARS bars
 BARS = 64
@@ -36,7 +36,7 @@ MAX_FLIPS_SHOWN = 32
 
 PHI = (1 + math.sqrt(5)) / 2
 
-IN_BELIEF = "#1f4e9c"  # the colour of "the player cannot rule this class out"
+IN_BELIEF = "#1f4e9c"  # the colour of "the player cannot rule this orbit out"
 
 
 # --- Beliefs (the devil's coin flip) -----------------------------------------------------------
@@ -45,20 +45,20 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
                  path: Path) -> None:
     """Draw the belief state after each move as a heat map into the PNG file `path`.
 
-    Rows are the rotation classes (bit j of a belief is row j, labelled labels[j], e.g. HHHT),
+    Rows are the rotation orbits (bit j of a belief is row j, labelled labels[j], e.g. HHHT),
     columns the move numbers 0..len(moves) (column 0 is the initial belief), and a cell is
-    shaded when its class is in the belief after that move. Raises ValueError for N above
+    shaded when its orbit is in the belief after that move. Raises ValueError for N above
     MAX_PLOT_N, for a path that does not end in .png, or if beliefs and labels do not fit.
     """
     check_png(path)
     if n > MAX_PLOT_N:
-        raise ValueError(f"N = {n} has {len(labels)} rotation classes, one row each, which is "
-                         f"too large to draw; the limit is N = {MAX_PLOT_N} (36 classes)")
+        raise ValueError(f"N = {n} has {len(labels)} rotation orbits, one row each, which is "
+                         f"too large to draw; the limit is N = {MAX_PLOT_N} (36 orbits)")
     if len(beliefs) != len(moves) + 1:
         raise ValueError(f"{len(moves)} moves need {len(moves) + 1} beliefs (the initial one, "
                          f"then one after each move), not {len(beliefs)}")
     if any(not 0 <= belief < 1 << len(labels) for belief in beliefs):
-        raise ValueError(f"a belief names a class beyond the {len(labels)} labelled ones")
+        raise ValueError(f"a belief names an orbit beyond the {len(labels)} labelled ones")
     grid = belief_grid(beliefs, len(labels))
 
     columns, rows = len(beliefs), len(labels)
@@ -86,19 +86,19 @@ def plot_beliefs(n: int, moves: Sequence[int], beliefs: Sequence[int], labels: S
                          rotation=90, family="monospace", fontsize=8)
         flips.set_xlabel("positions flipped")
     outcome = ("ends at all heads: the strategy wins" if beliefs[-1] == 1 else
-               f"ends with {bin(beliefs[-1]).count('1')} classes possible: the strategy loses")
+               f"ends with {bin(beliefs[-1]).count('1')} orbits possible: the strategy loses")
     axes.set_title(f"Belief state after each move, N = {n}, a {len(moves)}-move strategy\n"
-                   f"shaded: the coins may be in this class\n{outcome}", fontsize=10)
+                   f"shaded: the coins may be in this orbit\n{outcome}", fontsize=10)
     write_figure(figure, path)
 
 
-def belief_grid(beliefs: Sequence[int], classes: int) -> list[list[int]]:
-    """The cells of the heat map: grid[j][i] is 1 if class j is in the belief after move i.
+def belief_grid(beliefs: Sequence[int], orbits: int) -> list[list[int]]:
+    """The cells of the heat map: grid[j][i] is 1 if orbit j is in the belief after move i.
 
     >>> belief_grid([0b111, 0b011, 0b101, 0b001], 3)  # 2 coins: HH, HT, TT
     [[1, 1, 1, 1], [1, 1, 0, 0], [1, 0, 1, 0]]
     """
-    return [[belief >> j & 1 for belief in beliefs] for j in range(classes)]
+    return [[belief >> j & 1 for belief in beliefs] for j in range(orbits)]
 
 
 # --- The penny game ----------------------------------------------------------------------------

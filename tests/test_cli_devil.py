@@ -96,5 +96,5 @@ def test_help_explains_every_devil_command() -> None:
 def test_table_reproduces_norvigs_counts() -> None:
     run = coinproofs("devil", "table", "--max", "7", "--json")
     rows = json.loads(run.out)
-    assert [row["classes"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
+    assert [row["orbits"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
     assert [row["length"] for row in rows] == list(NORVIG_COUNTS.values())

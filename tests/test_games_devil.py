@@ -14,15 +14,15 @@ from coinproofs.games.devil import (
     GOAL,
     beliefs_along,
     canonical,
-    canonical_classes,
     canonical_moves,
-    class_of,
     coins_text,
     flip,
     initial_belief,
     lamping,
     move_from_positions,
     orbit,
+    orbit_of,
+    orbits,
     positions,
     rotate,
     search,
@@ -93,7 +93,7 @@ def moves_of(position_lists: list[list[int]], n: int) -> list[int]:
     return [move_from_positions(ps, n) for ps in position_lists]
 
 
-# --- Coins, moves, classes -----------------------------------------------------------------------
+# --- Coins, moves, orbits -----------------------------------------------------------------------
 
 
 def test_docstring_examples() -> None:
@@ -125,21 +125,21 @@ def test_positions_off_the_table_are_refused(bad: list[object]) -> None:
 
 
 def test_class_counts_match_the_notebook() -> None:
-    counts = [len(canonical_classes(n)) for n in range(1, 13)]
+    counts = [len(orbits(n)) for n in range(1, 13)]
     assert counts == [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]
 
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_classes_are_the_least_members_of_the_orbits(n: int) -> None:
-    assert canonical_classes(n) == least_rotations(n)
-    index = class_of(n)
-    assert [canonical_classes(n)[index[s]] for s in range(1 << n)] == \
+    assert orbits(n) == least_rotations(n)
+    index = orbit_of(n)
+    assert [orbits(n)[index[s]] for s in range(1 << n)] == \
         [canonical(s, n) for s in range(1 << n)]
 
 
 def test_class_table_cannot_be_changed_by_callers() -> None:
     with pytest.raises(ValueError):
-        class_of(4)[3] = 0
+        orbit_of(4)[3] = 0
 
 
 @pytest.mark.parametrize("n", range(1, 8))
@@ -325,7 +325,7 @@ def test_lamping_wins_and_needs_its_last_move(n: int) -> None:
 
 
 def test_lamping_wins_for_sixteen_coins() -> None:
-    # 65,535 moves over 4,116 classes: about 2 s, so the default run checks only the win.
+    # 65,535 moves over 4,116 orbits: about 2 s, so the default run checks only the win.
     assert wins(lamping(16), 16)
 
 

@@ -13,7 +13,7 @@ import pytest
 from matplotlib.image import imread
 
 from coinproofs import pictures
-from coinproofs.games.devil import beliefs_along, canonical_classes, lamping, shortest_strategy
+from coinproofs.games.devil import beliefs_along, lamping, orbits, shortest_strategy
 from coinproofs.pictures import belief_grid, plot_beliefs, plot_histogram, plot_penny
 from tests.cli import coinproofs, fails_with_one_sentence
 
@@ -78,11 +78,11 @@ def test_devil_play_4_plot_writes_a_bar_chart(tmp_path: Path) -> None:
 # --- The functions ---------------------------------------------------------------------------
 
 def labels_for(n: int) -> list[str]:
-    return [f"class{j}" for j in range(len(canonical_classes(n)))]
+    return [f"orbit{j}" for j in range(len(orbits(n)))]
 
 
 def test_the_heat_map_cells_are_the_beliefs() -> None:
-    """Norvig's table for N=4: every class at first, TTTT ruled out by each flip of all four
+    """Norvig's table for N=4: every orbit at first, TTTT ruled out by each flip of all four
     and back after each other move, only HHHH at the end."""
     strategy = shortest_strategy(4)
     assert strategy is not None
@@ -110,7 +110,7 @@ def test_an_existing_picture_is_replaced_whole(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("n, beliefs, labels, path, words", [
-    (9, [1], ["x"] * 60, "b.png", "N = 9 has 60 rotation classes"),
+    (9, [1], ["x"] * 60, "b.png", "N = 9 has 60 rotation orbits"),
     (16, [1], ["x"] * 4116, "b.png", "too large to draw; the limit is N = 8"),
     (2, [7, 3, 5, 1], ["HH", "HT", "TT"], "b.svg", "ending in .png"),
     (2, [7, 3, 5], ["HH", "HT", "TT"], "b.png", "3 moves need 4 beliefs"),

@@ -37,7 +37,7 @@ def register(commands: Any) -> None:
     solve.set_defaults(handler=solve_command)
 
     table = sub.add_parser("table", help="Norvig's results for N = 1..8 in one table",
-                           description="For N = 1..MAX: the number of rotation classes, the "
+                           description="For N = 1..MAX: the number of rotation orbits, the "
                                        "number of belief states breadth-first search examined "
                                        "(before it reached the goal, or all it can reach when "
                                        "there is none), and the length of a shortest winning "
@@ -66,7 +66,7 @@ def register(commands: Any) -> None:
 
     show = sub.add_parser("show", help="how a strategy whittles the belief state down",
                           description="Print, move by move, the belief state (the rotation "
-                                      "classes the player cannot rule out) as in Norvig's "
+                                      "orbits the player cannot rule out) as in Norvig's "
                                       "table. Without --strategy, the shortest strategy.")
     show.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
@@ -135,21 +135,21 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def table_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import canonical_classes, search
+    from coinproofs.games.devil import orbits, search
 
     rows = []
     for n in range(1, args.max + 1):
         result = search(n)
-        rows.append({"n": n, "classes": len(canonical_classes(n)),
+        rows.append({"n": n, "orbits": len(orbits(n)),
                      "beliefs_explored": sum(len(layer) for layer in result.layers),
                      "length": None if result.strategy is None else len(result.strategy)})
     if args.json:
         print_json(rows)
         return 0
-    print(f"{'N':>3} {'classes':>8} {'searched':>8}  shortest winning strategy")
+    print(f"{'N':>3} {'orbits':>8} {'searched':>8}  shortest winning strategy")
     for row in rows:
         length = {None: "none", 1: "1 move"}.get(row["length"], f"{row['length']} moves")
-        print(f"{row['n']:>3} {row['classes']:>8} {row['beliefs_explored']:>8}  {length}")
+        print(f"{row['n']:>3} {row['orbits']:>8} {row['beliefs_explored']:>8}  {length}")
     return 0
 
 
@@ -194,9 +194,9 @@ def lamping_command(args: argparse.Namespace) -> int:
 def show_command(args: argparse.Namespace) -> int:
     from coinproofs.games.devil import (
         beliefs_along,
-        canonical_classes,
         coins_text,
         orbit,
+        orbits,
         shortest_strategy,
     )
 
@@ -206,7 +206,7 @@ def show_command(args: argparse.Namespace) -> int:
 
         check_png(writable(args.plot))
         if args.n > MAX_PLOT_N:
-            raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation classes, one row "
+            raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation orbits, one row "
                             f"each: too large to draw; the limit is N = {MAX_PLOT_N}")
     if args.strategy is not None:
         moves = read_strategy(args.strategy, args.n)
@@ -217,7 +217,7 @@ def show_command(args: argparse.Namespace) -> int:
                             "to see how the devil defeats it")
         moves = found
     labels = [min(coins_text(s, args.n) for s in orbit(least, args.n))
-              for least in canonical_classes(args.n)]
+              for least in orbits(args.n)]
     beliefs = beliefs_along(moves, args.n)
     width = max(len("Flips"), args.n)
     print(f"{'Move':>4} | {'Flips':<{width}} | Belief state")

@@ -13,10 +13,10 @@ Conventions (shared with the whole project):
   i to (i + r) % n.
 - The player reasons about a *belief*: the set of states the coins may be in. Since the devil
   rotates before every flip, a belief is closed under rotation, so it is a set of rotation
-  orbits (*classes*). A belief is an int bitset: bit j stands for the j-th class, classes
+  orbits. A belief is an int bitset: bit j stands for the j-th orbit, orbits
   ordered by their least member (so bit 0 is all heads).
 - As in Norvig's notebook, all heads stays in the belief once the game may have ended, the
-  initial belief is every class and the goal is the belief {all heads} == GOAL == 1.
+  initial belief is every orbit and the goal is the belief {all heads} == GOAL == 1.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from math import gcd
 import numpy as np
 import numpy.typing as npt
 
-GOAL = 1  # the belief {all heads}: bit 0, the class of state 0
+GOAL = 1  # the belief {all heads}: bit 0, the orbit of state 0
 
-# search() packs a belief into 64 bits up to 9 coins (60 classes); from 10 coins (108 classes)
+# search() packs a belief into 64 bits up to 9 coins (60 orbits); from 10 coins (108 orbits)
 # it keeps beliefs as Python ints, which is slow per belief but fine because the reachable
-# beliefs are few (3,174 for 8 coins, 2 for 9, 4 for 10, 22 for 12 with its 352 classes).
+# beliefs are few (3,174 for 8 coins, 2 for 9, 4 for 10, 22 for 12 with its 352 orbits).
 MAX_SEARCH_N = 12
 _MAX_PACKED_N = 9
 
-# Tables over all 2^n states (class_of and the move images) stay below ~100 MB up to here.
+# Tables over all 2^n states (orbit_of and the move images) stay below ~100 MB up to here.
 _MAX_TABLE_N = 20
 
 Beliefs = npt.NDArray[np.uint64]
@@ -81,7 +81,7 @@ def orbit(state: int, n: int) -> frozenset[int]:
 
 
 def canonical(state: int, n: int) -> int:
-    """The least member of the state's orbit: the name of its class.
+    """The least member of the state's orbit: the name of its orbit.
 
     >>> canonical(0b1000, 4), canonical(0b1010, 4)
     (1, 5)
@@ -124,7 +124,7 @@ def coins_text(state: int, n: int) -> str:
     return "".join("T" if state >> i & 1 else "H" for i in range(n))
 
 
-# --- Classes (rotation orbits) -----------------------------------------------------------------
+# --- Orbits (rotation orbits) -----------------------------------------------------------------
 
 def _check_table_size(n: int) -> None:
     """Refuse sizes whose tables over all 2^n states cannot be built."""
@@ -136,8 +136,8 @@ def _check_table_size(n: int) -> None:
 
 
 @cache
-def _class_tables(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
-    """The sorted least members of all orbits, and the class index of every state."""
+def _orbit_tables(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The sorted least members of all orbits, and the orbit number of every state."""
     _check_table_size(n)
     states = np.arange(1 << n, dtype=np.int64)
     everything = (1 << n) - 1
@@ -145,21 +145,21 @@ def _class_tables(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
     for _ in range(n - 1):  # vectorised rotate(state, r, n) for r = 1..n-1
         turned = ((turned << 1) | (turned >> (n - 1))) & everything
         np.minimum(least, turned, out=least)
-    classes = np.unique(least)
-    index = np.searchsorted(classes, least)
-    classes.flags.writeable = index.flags.writeable = False  # cached: nobody may change them
-    return classes, index
+    leaders = np.unique(least)
+    index = np.searchsorted(leaders, least)
+    leaders.flags.writeable = index.flags.writeable = False  # cached: nobody may change them
+    return leaders, index
 
 
-def canonical_classes(n: int) -> list[int]:
-    """The least member of every class, in increasing order.
+def orbits(n: int) -> list[int]:
+    """The least member of every orbit, in increasing order.
 
-    >>> canonical_classes(4)  # HHHH, THHH, TTHH, THTH, TTTH, TTTT
+    >>> orbits(4)  # HHHH, THHH, TTHH, THTH, TTTH, TTTT
     [0, 1, 3, 5, 7, 15]
-    >>> [len(canonical_classes(n)) for n in range(1, 13)]
+    >>> [len(orbits(n)) for n in range(1, 13)]
     [2, 3, 4, 6, 8, 14, 20, 36, 60, 108, 188, 352]
     """
-    return [int(least) for least in _class_tables(n)[0]]
+    return [int(least) for least in _orbit_tables(n)[0]]
 
 
 def canonical_moves(n: int) -> list[int]:
@@ -172,45 +172,45 @@ def canonical_moves(n: int) -> list[int]:
     >>> canonical_moves(3)
     [0, 1, 3, 7]
     """
-    return canonical_classes(n)
+    return orbits(n)
 
 
-def class_of(n: int) -> npt.NDArray[np.intp]:
-    """The class index of every state 0..2^n-1 (read-only).
+def orbit_of(n: int) -> npt.NDArray[np.intp]:
+    """The orbit index of every state 0..2^n-1 (read-only).
 
-    >>> class_of(4).tolist()
+    >>> orbit_of(4).tolist()
     [0, 1, 1, 2, 1, 3, 2, 4, 1, 2, 3, 4, 2, 4, 4, 5]
     """
-    return _class_tables(n)[1]
+    return _orbit_tables(n)[1]
 
 
-def _class_count(n: int) -> int:
-    """How many classes n coins have: the width of a belief."""
-    return len(_class_tables(n)[0])
+def _orbit_count(n: int) -> int:
+    """How many orbits n coins have: the width of a belief."""
+    return len(_orbit_tables(n)[0])
 
 
 def initial_belief(n: int) -> int:
-    """Every class: at the start the coins may be in any state.
+    """Every orbit: at the start the coins may be in any state.
 
     >>> bin(initial_belief(4))
     '0b111111'
     """
-    return (1 << _class_count(n)) - 1
+    return (1 << _orbit_count(n)) - 1
 
 
 # --- Updating beliefs ----------------------------------------------------------------------------
 
 @lru_cache(maxsize=512)  # every canonical move of 12 coins (352), as the wide search cycles them
 def _image(move: int, n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """The move's effect on classes as edges (source j, target k), sorted and distinct:
-    a state of class j can become a state of class k. All heads only goes to all heads."""
+    """The move's effect on orbits as edges (source j, target k), sorted and distinct:
+    a state of orbit j can become a state of orbit k. All heads only goes to all heads."""
     if not 0 <= move < 1 << n:
         raise ValueError(f"move {move} names positions outside the {n} coins")
-    # Every rotation of a state is a state of the same class, so pairing every state with its
+    # Every rotation of a state is a state of the same orbit, so pairing every state with its
     # flip covers "rotated every way, then flipped".
-    index = class_of(n)
+    index = orbit_of(n)
     unfinished = np.arange(1, 1 << n)  # the game is over in state 0: it is never flipped
-    size = _class_count(n)
+    size = _orbit_count(n)
     edges = np.unique(index[unfinished] * size + index[unfinished ^ move])
     sources, targets = np.divmod(edges, size)
     return np.append(0, sources), np.append(0, targets)
@@ -226,23 +226,23 @@ def _after(belief: npt.NDArray[np.bool_], move: int, n: int) -> npt.NDArray[np.b
 
 def _as_array(belief: int, n: int) -> npt.NDArray[np.bool_]:
     """A belief int as one bool per class."""
-    size = _class_count(n)
+    size = _orbit_count(n)
     if not 0 <= belief < 1 << size:
-        raise ValueError(f"{belief} is not a belief for {n} coins (a set of {size} classes)")
+        raise ValueError(f"{belief} is not a belief for {n} coins (a set of {size} orbits)")
     packed = np.frombuffer(belief.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
     return np.unpackbits(packed, bitorder="little")[:size].astype(bool)
 
 
 def _as_int(belief: npt.NDArray[np.bool_]) -> int:
-    """One bool per class as a belief int."""
+    """One bool per orbit as a belief int."""
     return int.from_bytes(np.packbits(belief, bitorder="little").tobytes(), "little")
 
 
 def update(belief: int, move: int, n: int) -> int:
-    """Norvig's update: every class in the belief, rotated every way, then flipped by `move`.
+    """Norvig's update: every orbit in the belief, rotated every way, then flipped by `move`.
     All heads stays all heads (the game is over).
 
-    With 4 coins (classes HHHH, THHH, TTHH, THTH, TTTH, TTTT = bits 0..5), flipping all four
+    With 4 coins (orbits HHHH, THHH, TTHH, THTH, TTTH, TTTT = bits 0..5), flipping all four
     rules out TTTT; flipping one coin turns THHH into HHHH, TTHH or THTH:
 
     >>> bin(update(initial_belief(4), 0b1111, 4))
@@ -271,7 +271,7 @@ def wins(strategy: list[int], n: int) -> bool:
     >>> wins([0b11, 0b01, 0b11], 2), wins([0b11, 0b01], 2)
     (True, False)
     """
-    belief = np.ones(_class_count(n), dtype=bool)
+    belief = np.ones(_orbit_count(n), dtype=bool)
     for move in strategy:
         belief = _after(belief, move, n)
     return _as_int(belief) == GOAL
@@ -279,8 +279,8 @@ def wins(strategy: list[int], n: int) -> bool:
 
 # --- Breadth-first search over beliefs -----------------------------------------------------------
 #
-# Beliefs (n <= 9: at most 60 classes) are uint64 and a whole layer is one numpy array. For each
-# canonical move a table maps each byte of a belief (8 classes) to the union of those classes'
+# Beliefs (n <= 9: at most 60 orbits) are uint64 and a whole layer is one numpy array. For each
+# canonical move a table maps each byte of a belief (8 orbits) to the union of those orbits'
 # images, so the images of a layer under every move are a few table lookups OR-ed together.
 
 @dataclass(frozen=True, eq=False)  # eq=False: numpy arrays have no single truth value for ==
@@ -306,7 +306,7 @@ def is_power_of_two(n: int) -> bool:
 
 
 def necklaces(n: int) -> int:
-    """How many rotation classes n coins have, by Burnside's lemma (without listing them).
+    """How many rotation orbits n coins have, by Burnside's lemma (without listing them).
 
     >>> [necklaces(n) for n in (4, 12, 16)]
     [6, 352, 4116]
@@ -327,20 +327,20 @@ def _check_search_size(n: int) -> None:
             instead = (f"`coinproofs prove devil.n{n}.impossible` proves that none exists"
                        if n <= 1024 else "the devil's invariant shows that none exists: "
                        f"{n} has an odd factor (docs/lemmas.md)")
-        classes = f"{necklaces(n):,}" if n <= 40 else f"about 2^{n} / {n}"
+        how_many = f"{necklaces(n):,}" if n <= 40 else f"about 2^{n} / {n}"
         raise ValueError(
             f"breadth-first search handles at most {MAX_SEARCH_N} coins, not {n}: a belief "
-            f"has one bit per rotation class and every class is a move to try, "
-            f"{necklaces(MAX_SEARCH_N)} for {MAX_SEARCH_N} coins and {classes} for {n} "
+            f"has one bit per rotation orbit and every orbit is a move to try, "
+            f"{necklaces(MAX_SEARCH_N)} for {MAX_SEARCH_N} coins and {how_many} for {n} "
             f"({instead})")
 
 
 def _byte_tables(n: int) -> Beliefs:
-    """tables[m, k, byte]: the union of the images under canonical move m of the classes
-    8k..8k+7 present in `byte` (bit i of the byte stands for class 8k + i)."""
+    """tables[m, k, byte]: the union of the images under canonical move m of the orbits
+    8k..8k+7 present in `byte` (bit i of the byte stands for orbit 8k + i)."""
     moves = canonical_moves(n)
-    nbytes = (_class_count(n) + 7) // 8
-    images = np.zeros((len(moves), nbytes * 8), dtype=np.uint64)  # [m, j]: the image of class j
+    nbytes = (_orbit_count(n) + 7) // 8
+    images = np.zeros((len(moves), nbytes * 8), dtype=np.uint64)  # [m, j]: the image of orbit j
     for m, move in enumerate(moves):
         sources, targets = _image(move, n)
         np.bitwise_or.at(images[m], sources, np.left_shift(np.uint64(1), targets.astype(np.uint64)))
