@@ -1,0 +1,190 @@
+"""Exact shapes and declared work bounds: the two rules every certificate object keeps.
+
+A :class:`Shape` names every field an object (a claim, a piece of evidence) may have, and what
+each one must hold. An object matches only with exactly the required fields, some of the
+optional ones, and nothing else, so a certificate cannot carry text the kernel has not read.
+Kinds are strict: a count is a JSON integer (never 4.0, never true), a digest is 64 hex
+digits, a file name is a plain name beside the certificate.
+
+A :class:`Bound` is a declared limit on the work one check may do (moves simulated, beliefs
+in a layer file, clauses built, bytes read). Each kernel module declares its bounds once, by
+name, and tests the amount of work *before* starting it; the rejection names the bound and
+the option that raises it (``coinproofs verify --bound NAME=VALUE``).
+
+>>> STRATEGY = Shape("strategy evidence", {"method": literal("strategy"), "length": count(1)})
+>>> STRATEGY.check({"method": "strategy", "length": 3})
+>>> def why(obj):
+...     try:
+...         STRATEGY.check(obj)
+...     except Rejected as rejection:
+...         print(rejection)
+>>> why({"method": "strategy", "length": 3.0})
+strategy evidence: field 'length' must be a whole number of at least 1, not 3.0
+>>> why({"method": "strategy", "length": 3, "note": "trust me"})
+strategy evidence has an unknown field 'note'
+>>> why({"method": "strategy"})
+strategy evidence has no field 'length'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from coinproofs.verify.certificate import Rejected, expect
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What one field must hold: `says` completes "field 'x' must be ...", `test` decides."""
+
+    says: str
+    test: Callable[[Any], bool]
+
+
+def is_count(value: Any) -> bool:
+    """Is `value` a JSON integer? (Python's bool is an int; JSON's true is not a number.)
+
+    >>> [is_count(v) for v in (3, -1, 3.0, True, "3")]
+    [True, True, False, False, False]
+    """
+    return type(value) is int
+
+
+def count(least: int = 0, most: int | None = None) -> Kind:
+    """A whole number in least..most (no upper end when `most` is None).
+
+    >>> count(1, 9).test(9), count(1, 9).test(10), count(1).says
+    (True, False, 'a whole number of at least 1')
+    """
+    says = (f"a whole number of at least {least:,}" if most is None
+            else f"a whole number from {least:,} to {most:,}")
+    return Kind(says, lambda v: is_count(v) and v >= least and (most is None or v <= most))
+
+
+def text(most: int = 200) -> Kind:
+    """A string of at most `most` characters (notes for readers, names)."""
+    return Kind(f"a string of at most {most:,} characters",
+                lambda v: isinstance(v, str) and len(v) <= most)
+
+
+def literal(*values: Any) -> Kind:
+    """Exactly one of `values` (compared with their JSON types: 1 is not true).
+
+    >>> literal("exhaustive", "lrat").test("lrat"), literal(1).test(True)
+    (True, False)
+    """
+    shown = " or ".join(repr(v) for v in values)
+    return Kind(shown, lambda v: any(type(v) is type(w) and v == w for w in values))
+
+
+def list_of(item: Kind, most: int) -> Kind:
+    """A list of at most `most` items, each of kind `item`.
+
+    >>> list_of(count(0, 3), 2).test([0, 3]), list_of(count(0, 3), 2).test([0, 1, 2])
+    (True, False)
+    """
+    return Kind(f"a list of at most {most:,} items, each {item.says}",
+                lambda v: isinstance(v, list) and len(v) <= most and all(map(item.test, v)))
+
+
+BOOLEAN = Kind("true or false", lambda v: type(v) is bool)
+SHA256 = Kind("a SHA-256 digest (64 lowercase hexadecimal digits)",
+              lambda v: isinstance(v, str) and re.fullmatch("[0-9a-f]{64}", v) is not None)
+# Artifacts lie beside the certificate: no folders, no climbing out, never a certificate name.
+FILE = Kind("a plain file name beside the certificate (letters, digits, '.', '-', '_'; "
+            "not ending in .json)",
+            lambda v: isinstance(v, str) and len(v) <= 255
+            and re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._-]*", v) is not None
+            and not v.endswith(".json"))
+OBJECT = Kind("a JSON object", lambda v: isinstance(v, dict))
+LIST = Kind("a JSON list", lambda v: isinstance(v, list))
+ANY = Kind("a JSON value", lambda v: True)  # for fields whose own checker reads them
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The exact fields of one kind of object: `what` names it in rejections."""
+
+    what: str
+    required: Mapping[str, Kind]
+    optional: Mapping[str, Kind] = field(default_factory=dict)
+
+    def check(self, obj: Any) -> None:
+        """Reject `obj` unless it has exactly these fields, each of its kind."""
+        expect(isinstance(obj, dict), f"{self.what} must be a JSON object")
+        for name in obj:
+            expect(name in self.required or name in self.optional,
+                   f"{self.what} has an unknown field {name!r}")
+        for name in self.required:
+            expect(name in obj, f"{self.what} has no field {name!r}")
+        for name, value in obj.items():
+            kind = self.required.get(name) or self.optional[name]
+            expect(kind.test(value),
+                   f"{self.what}: field {name!r} must be {kind.says}, not {_shown(value)}")
+
+    def fields(self) -> list[str]:
+        """Every field name, required first (for docs and mutation tests)."""
+        return [*self.required, *self.optional]
+
+
+def one_shape(obj: Any, *shapes: Shape) -> Shape:
+    """The one shape among `shapes` that `obj` matches (say, a strategy inline or in a file);
+    when none matches, reject with the reason of the closest one (the fewest differing
+    field names)."""
+    expect(isinstance(obj, dict), f"{shapes[0].what} must be a JSON object")
+    reasons = []
+    for shape in shapes:
+        try:
+            shape.check(obj)
+            return shape
+        except Rejected as rejection:
+            differing = len(set(obj) ^ set(shape.required))
+            reasons.append((differing, str(rejection)))
+    raise Rejected(min(reasons)[1])
+
+
+def _shown(value: Any) -> str:
+    """A value as a rejection quotes it: short, whatever a certificate put there."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+# --- Declared work bounds ---------------------------------------------------------------------
+
+@dataclass
+class Bound:
+    """A limit on the work of one check: `amount` of `unit` at most `limit`."""
+
+    name: str
+    limit: int
+    unit: str
+    why: str
+
+    def check(self, amount: int, what: str) -> None:
+        """Reject before the work starts when `what` needs more than the limit."""
+        expect(amount <= self.limit,
+               f"{what} needs {amount:,} {self.unit}, over the kernel's bound {self.name} = "
+               f"{self.limit:,} ({self.why}); raise it with "
+               f"`coinproofs verify --bound {self.name}=VALUE`")
+
+
+BOUNDS: dict[str, Bound] = {}
+
+
+def declare(name: str, limit: int, unit: str, why: str) -> Bound:
+    """Declare a bound once, at import of the kernel module whose check it limits."""
+    assert name not in BOUNDS, f"the bound {name} is declared twice"
+    BOUNDS[name] = Bound(name, limit, unit, why)
+    return BOUNDS[name]
+
+
+def raise_bound(name: str, limit: int) -> None:
+    """Let one run of the kernel do more work (the user asked for it by name)."""
+    if name not in BOUNDS:
+        known = ", ".join(sorted(BOUNDS)) or "none declared"
+        raise Rejected(f"there is no bound named {name!r} (the kernel's bounds: {known})")
+    expect(is_count(limit) and limit >= 0, f"a bound is a whole number, not {limit!r}")
+    BOUNDS[name].limit = limit
