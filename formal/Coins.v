@@ -24,6 +24,10 @@ Proof. by rewrite nth_nseq if_same. Qed.
 Lemma flip_cons a b s m : flip (a :: s) (b :: m) = (a (+) b) :: flip s m.
 Proof. by []. Qed.
 
+Lemma flip0s m : flip [::] m = [::]. Proof. by case: m. Qed.
+
+Lemma flips0 s : flip s [::] = [::]. Proof. by case: s. Qed.
+
 Lemma size_flip s m : size (flip s m) = minn (size s) (size m).
 Proof. by rewrite size_map size_zip. Qed.
 
@@ -48,6 +52,12 @@ Proof. by elim: s m => [|a s IH] [|b m] //; rewrite !flip_cons addbC IH. Qed.
 
 Lemma flipA s m x : flip s (flip m x) = flip (flip s m) x.
 Proof. by elim: s m x => [|a s IH] [|b m] [|c x] //; rewrite !flip_cons addbA IH. Qed.
+
+Lemma flipACA s m x y : flip (flip s m) (flip x y) = flip (flip s x) (flip m y).
+Proof.
+elim: s m x y => [|a s IH] [|b m] [|c x] [|d y]; rewrite ?flip_cons ?flips0 ?flip0s //.
+by rewrite addbACA IH.
+Qed.
 
 Lemma flip_heads s n : size s <= n -> flip s (heads n) = s.
 Proof. by elim: s n => [|a s IH] [|n] //= lt_s_n; rewrite flip_cons addbF IH. Qed.

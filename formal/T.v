@@ -1,41 +1,83 @@
-(* Theorem 2: John Lamping's strategy for 2^k coins wins and has 2^(2^k) - 1 moves.
+(* Theorem 3: if N has an odd factor m > 1, no strategy of any length wins.
 
-   For 1 coin: flip it. For 2m coins, from the strategy o for m coins (L moves): d_i is o_i on
-   both halves, s_i is o_i on the first half only, and the strategy is
-   D s_1 D s_2 ... D s_L D with D = d_1 ... d_L, as in the kernel's [lamping].
-
-   Why it wins: fold a state a ++ b to c = a XOR b (Halves.v). Turning turns c, a d-move leaves
-   it alone, an s-move flips o_i on it. If c is all heads the state is a ++ a and D plays o on
-   a, which wins. Otherwise all heads cannot occur during D, which only turns c; so the s-moves
-   play o on c against a devil who turns c as he likes. o wins: c becomes all heads at the
-   start or after some s_i, and the D that follows wins. *)
+   Write N = 2^a q with q odd; q > 1 because m divides q. On q coins the states that are not
+   constant (not all heads, not all tails) are a devil invariant: if a move m made both s and
+   s turned by one constant, then s XOR (s turned by one) would be constant, so s turned by one
+   would be s (then s is constant) or s with every coin flipped (then, going once round the
+   table, an odd number of flips would give s back: impossible). Folding 2n coins onto n
+   (Halves.v) lifts an invariant for n coins to one for 2n coins, a times. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Rules Coins Play Halves.
+From CoinProofs Require Import Rules Coins Play Halves Invariant.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
-Implicit Types (a c o x y : coins) (os : seq coins) (k m r : nat).
+Implicit Types (x u z : coins) (n m q r : nat).
 
-Definition doubled os : seq coins := [seq o ++ o | o <- os].
+(* All coins alike. *)
+Definition constant x := x == nseq (size x) (head false x).
 
-Fixpoint lamping k : seq coins :=
-  if k is k'.+1 then
-    let os := lamping k' in
-    doubled os ++ flatten [seq (o ++ heads (2 ^ k')) :: doubled os | o <- os]
-  else [:: [:: true]].
+Lemma constant_heads n : constant (heads n).
+Proof. by apply/eqP; case: n => // n; rewrite size_heads. Qed.
 
-(* --- Size -------------------------------------------------------------------------------- *)
-
-Lemma size_flatten_blocks (D : seq coins) os (f : coins -> coins) :
-  size (flatten [seq f o :: D | o <- os]) = size os * (size D).+1.
-Proof. by elim: os => //= o os IH; rewrite size_cat IH mulSn. Qed.
-
-Theorem size_lamping k : size (lamping k) = 2 ^ (2 ^ k) - 1.
+(* The coin at position i mod N, before and after turning by one. *)
+Lemma nth_rotr1_mod x i : 0 < size x ->
+  nth false (rotr 1 x) (i.+1 %% size x) = nth false x (i %% size x).
 Proof.
-elim: k => // k IH /=; rewrite size_cat size_flatten_blocks size_map IH.
-rewrite expnS [2 * _]mulnC expnM -mulnn; case: (2 ^ 2 ^ k) (expn_gt0 2 (2 ^ k)) => // p _.
-rewrite ![in LHS]subSS !subn0.
+move=> x_gt0; rewrite -[RHS]nth_rotr1 ?ltn_pmod //.
+by rewrite -[(i %% _).+1]addn1 modnDml addn1.
+Qed.
+
+(* A state that turning by one leaves alone is constant. *)
+Lemma rotr1_fixed x : rotr 1 x = x -> constant x.
+Proof.
+move=> fixed; have [/size0nil -> // | x_gt0] := posnP (size x).
+have same i : nth false x (i %% size x) = head false x.
+  elim: i => [|i IH]; first by rewrite mod0n; case: x {fixed x_gt0}.
+  by rewrite -{1}fixed nth_rotr1_mod.
+apply/eqP/(@eq_from_nth _ false); rewrite ?size_nseq // => i lt_i_n.
+by rewrite nth_nseq lt_i_n -(same i) modn_small.
+Qed.
+
+(* Turning by one never flips every coin of an odd table. *)
+Lemma rotr1_not_negated x : odd (size x) -> rotr 1 x <> map negb x.
+Proof.
+move=> odd_n negated; have x_gt0 : 0 < size x by case: x odd_n {negated}.
+have alternate i : nth false x (i %% size x) = head false x (+) odd i.
+  elim: i => [|i IH]; first by rewrite mod0n addbF; case: x {negated x_gt0 odd_n}.
+  rewrite -[nth _ _ (i.+1 %% _)]negbK -(nth_map false false negb) ?ltn_pmod //.
+  by rewrite -negated nth_rotr1_mod // IH oddS addbN.
+move: (alternate (size x)); rewrite modnn odd_n addbT.
+by case: x {negated x_gt0 odd_n alternate} => // a x; case: a.
+Qed.
+
+Lemma flip_all_tails x : flip x (nseq (size x) true) = map negb x.
+Proof. by elim: x => //= a x IH; rewrite flip_cons IH addbT. Qed.
+
+Lemma flip_nseq n a b : flip (nseq n a) (nseq n b) = nseq n (a (+) b).
+Proof. by elim: n => //= n IH; rewrite flip_cons IH. Qed.
+
+(* On an odd table of more than one coin, the states that are not constant are a devil
+   invariant: the devil turns by 0 or by 1. *)
+Lemma odd_invariant q : odd q -> 1 < q -> invariant q (fun x => size x = q /\ ~~ constant x).
+Proof.
+move=> odd_q q_gt1; split.
+- exists (true :: heads q.-1); rewrite /= size_heads prednK 1?ltnW //; split=> //.
+  by case: q q_gt1 {odd_q} => [|[|q]].
+- move=> x [sz_x not_constant]; split=> // x_heads.
+  by move: not_constant; rewrite x_heads constant_heads.
+move=> x u [sz_x not_constant] sz_u.
+have sz0 : size (flip x u) = q by rewrite size_flipl sz_x.
+have sz1 : size (flip (rotr 1 x) u) = q by rewrite size_flipl size_rotr sz_x.
+have [const0 | ] := boolP (constant (flip x u)); last by exists 0; split.
+have [const1 | ] := boolP (constant (flip (rotr 1 x) u)); last by exists 1; split.
+move: const0 const1; rewrite /constant sz0 sz1.
+move: (head false _) (head false _) => a b /eqP const0 /eqP const1.
+have turned : rotr 1 x = flip x (nseq q (a (+) b)).
+  rewrite -flip_nseq -const0 -const1 flipACA flip_self flip_heads; last first.
+    by rewrite size_flip size_rotr sz_x sz_u minnn.
+  by rewrite [flip (rotr 1 x) x]flipC flipA flip_self heads_flip // size_rotr.
+case: (a (+) b) turned => turned.
 Show.
  Abort.
