@@ -137,6 +137,18 @@ exists (size (c :: s) - r %% size (c :: s)).
 by rewrite [turn r _]turn_mod turnK // ltnW // ltn_pmod.
 Qed.
 
+(* One turn undoes turning by r on every state of n coins. *)
+Lemma turn_back n r : {r' | forall s, size s = n -> turn r' (turn r s) = s /\ turn r (turn r' s) = s}.
+Proof.
+exists (n - r %% n) => s sz_s.
+have back : turn (n - r %% n) (turn r s) = s.
+  have [n0 | n_gt0] := posnP n.
+    by move: sz_s; rewrite n0 => /size0nil ->; rewrite !turn_nil.
+  rewrite [turn r s]turn_mod sz_s -turnD subnK; last by rewrite ltnW // ltn_pmod.
+  by rewrite -{1}sz_s turn_size.
+by split=> //; rewrite -turnD addnC turnD.
+Qed.
+
 Lemma turn_inj r s1 s2 : turn r s1 = turn r s2 -> s1 = s2.
 Proof. by elim: r s1 s2 => // r IH s1 s2; rewrite !turnSr => /IH /rotr_inj. Qed.
 
@@ -164,6 +176,12 @@ Qed.
 
 Lemma turn_eq_heads r s : turn r s = heads (size s) -> s = heads (size s).
 Proof. by move=> turned; apply: (@turn_inj r); rewrite turned turn_heads. Qed.
+
+Lemma turn_neq_heads r s n : size s = n -> s <> heads n -> turn r s <> heads n.
+Proof.
+move=> sz_s not_heads turned; apply: not_heads; rewrite -sz_s.
+by apply: (@turn_eq_heads r); rewrite turned sz_s.
+Qed.
 
 (* Turning commutes with flipping: turn r (s XOR m) = turn r s XOR turn r m. *)
 Lemma rotr1_flip s m : size s = size m -> rotr 1 (flip s m) = flip (rotr 1 s) (rotr 1 m).
