@@ -60,6 +60,12 @@ exists (r0 + r); rewrite turnD -turn_flip ?size_turn ?sz_y ?sz_m //.
 exact: closed.
 Qed.
 
+Lemma orbits_unfinished n ms : moves n ms -> orbits n (unfinished n ms).
+Proof.
+rewrite /unfinished; elim: ms (start n) (orbits_start n) => [|m ms IH] V orbV //=.
+by case/andP=> /eqP sz_m sized; apply: IH sized; apply: orbits_after.
+Qed.
+
 (* Wins from every state of V iff nothing is left at the end. *)
 Lemma winning_after n V ms : orbits n V -> moves n ms ->
   (forall x, V x -> winning x ms) <-> (forall y, ~ foldl (after n) V ms y).
