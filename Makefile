@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint clean
+.PHONY: setup prove verify test test-all bench bench-quick lint formal clean
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,5 +40,13 @@ lint: setup
 	$(BIN)/mypy coinproofs
 	$(BIN)/lint-imports
 
+# The Coq development (Coq 8.16 + MathComp 1.15, Debian's coq and libcoq-mathcomp). Headline.v
+# is compiled every time: it prints each headline theorem and its axioms (none).
+formal:
+	cd formal && coq_makefile -f _CoqProject -o Makefile.coq
+	rm -f formal/Headline.vo
+	$(MAKE) --no-print-directory -C formal -f Makefile.coq
+
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
+	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
