@@ -46,7 +46,7 @@ def test_prove_rejects_unknown_claims_and_verify_needs_certificates(tmp_path: Pa
 
 def test_claims_lists_the_registry() -> None:
     run = coinproofs("claims", "--json")
-    ids = {claim["id"] for claim in json.loads(run.out)}
+    ids = {claim["id"] for claim in json.loads(run.out)["claims"]}
     assert {"devil.n4.shortest", "devil.n6.impossible", "devil.n16.lamping",
             "penny.riddler-20-30", "norepeat.n3.misere"} <= ids
 

@@ -12,8 +12,11 @@ from coinproofs.cli.common import UserError, positive_int, print_json
 
 
 def register(commands: Any) -> None:
-    listing = commands.add_parser("claims", help="list the claims coinproofs can prove",
-                                  description="List every registered claim with its statement.")
+    listing = commands.add_parser(
+        "claims", help="list the claim patterns and the claims coinproofs proves",
+        description="List the claim patterns (ids such as devil.n<N>.impossible, with the limits "
+                    "within which `prove` accepts any id) and the listed claims with their "
+                    "statements.")
     listing.add_argument("--json", action="store_true", help="one JSON document on stdout")
     listing.add_argument("--all", action="store_true",
                          help="include the claims left out of the default `prove` run")
@@ -21,10 +24,11 @@ def register(commands: Any) -> None:
 
     prove = commands.add_parser(
         "prove", help="prove claims and write their certificates",
-        description="Prove the named claims (ids or globs such as 'devil.*'; the default set "
-                    "when none is named), write one <id>.json certificate per claim into the "
-                    "output folder, and re-check each with the kernel. Exit 0 iff every claim "
-                    "was proved.")
+        description="Prove the named claims (ids such as devil.n2047.impossible, within the "
+                    "limits `coinproofs claims` lists, or globs over the listed claims such as "
+                    "'devil.*'; the default set when none is named), write one <id>.json "
+                    "certificate per claim into the output folder, and re-check each with the "
+                    "kernel. Exit 0 iff every claim was proved.")
     prove.add_argument("ids", nargs="*", metavar="ID-or-glob")
     prove.add_argument("--out", type=Path, default=Path("certificates"),
                        help="output folder (default: certificates)")
@@ -43,21 +47,33 @@ def register(commands: Any) -> None:
 
 
 def list_claims(args: argparse.Namespace) -> int:
-    from coinproofs.proofs.registry import all_claims
+    from coinproofs.proofs.registry import all_claims, pattern_of, patterns, shown
 
     specs = [spec for spec in all_claims() if spec.default or args.all]
     if args.json:
-        print_json([spec.as_json() | {"default": spec.default} for spec in specs])
+        print_json({"patterns": [pattern.as_json() for pattern in patterns()],
+                    "claims": [spec.as_json() | {"default": spec.default,
+                                                 "pattern": shown(pattern_of(spec.id).template)}
+                               for spec in specs]})
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="coinproofs claims")
+    forms = Table(title="claim patterns: `coinproofs prove ID` takes any id within the limits")
+    forms.add_column("pattern", no_wrap=True)
+    forms.add_column("limits")
+    forms.add_column("claims of this form say")
+    for pattern in patterns():
+        forms.add_row(shown(pattern.template), pattern.limits, pattern.about)
+    table = Table(title="the claims proved by a bare `coinproofs prove`" if not args.all
+                  else "the listed claims (the default ones and those proved on request)")
     table.add_column("claim", no_wrap=True)
     table.add_column("statement")
     for spec in specs:
         table.add_row(spec.id, spec.statement)
-    Console().print(table)
+    console = Console()
+    console.print(forms)
+    console.print(table)
     return 0
 
 

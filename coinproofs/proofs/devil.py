@@ -1,13 +1,14 @@
 """Claims about the devil's coin flip and the provers that find their evidence.
 
-* ``devil.nN.shortest`` for N = 1, 2, 4, 8: a breadth-first search finds a shortest strategy
+* ``devil.n<N>.shortest`` for N = 1, 2, 4, 8: a breadth-first search finds a shortest strategy
   (evidence: the strategy) and its layers of beliefs show that nothing shorter reaches the goal
   (evidence: reachability); for N <= 4 an LRAT proof also refutes length 2^N - 2, and the SAT
   model at 2^N - 1 is a second strategy.
-* ``devil.nN.impossible`` for every N <= 1024 that is not a power of two (N <= 64 by default):
-  the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7, 9, 10, 11, 12 also
-  the closed set of reachable beliefs.
-* ``devil.n16.lamping``: John Lamping's 65,535-move strategy for 16 coins wins.
+* ``devil.n<N>.impossible`` for every N <= 4096 that is not a power of two (N <= 64 by default,
+  listed up to 1024): the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7,
+  9, 10, 11, 12 also the closed set of reachable beliefs.
+* ``devil.n<N>.lamping`` for N = 1, 2, 4, 8, 16 (16 by default): John Lamping's strategy of
+  2^N - 1 moves wins.
 """
 
 from __future__ import annotations
@@ -16,15 +17,23 @@ import json
 from collections.abc import Callable
 from functools import partial
 
-from coinproofs.games.devil import is_power_of_two
-from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
-from coinproofs.verify.devil import statement
+from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two
+from coinproofs.proofs.registry import (
+    ClaimPattern,
+    ClaimSpec,
+    Evidence,
+    OutOfLimits,
+    ProofContext,
+    within,
+)
+from coinproofs.verify.devil import MAX_N, statement
 
 SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
 REACHABLE = range(3, 13)  # N that breadth-first search closes (games/devil.MAX_SEARCH_N)
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
-FURTHEST_IMPOSSIBLE = 1024  # proved on request: coinproofs prove 'devil.n*.impossible'
+FURTHEST_IMPOSSIBLE = 1024  # listed, proved on request: coinproofs prove 'devil.n*.impossible'
+LAMPING_UP_TO = 16  # 65,535 moves; the kernel simulates them on all 2^16 states
 INLINE_MOVES = 300  # longer strategies go to an artifact file
 
 LOWER_BOUND_LEMMA = (
@@ -94,21 +103,58 @@ def prove_lamping(n: int, context: ProofContext) -> list[Evidence]:
     return [strategy_evidence(context, lamping(n), found_by="Lamping's construction")]
 
 
+def shortest_claim(n: int) -> ClaimSpec:
+    """devil.n<N>.shortest: N a power of two that breadth-first search reaches."""
+    if n not in SHORTEST:
+        if 1 <= n <= MAX_SEARCH_N and not is_power_of_two(n):
+            raise OutOfLimits(f"no strategy wins with {n} coins (prove devil.n{n}.impossible)")
+        raise OutOfLimits(f"N must be one of {', '.join(map(str, SHORTEST))}, the powers of two "
+                          f"breadth-first search reaches (it handles at most {MAX_SEARCH_N} coins)")
+    return claim(n, "shortest", SHORTEST[n], prove_shortest, lemmas=(LOWER_BOUND_LEMMA,))
+
+
+def impossible_claim(n: int) -> ClaimSpec:
+    """devil.n<N>.impossible: N not a power of two, up to the kernel's largest table."""
+    if is_power_of_two(n):
+        raise OutOfLimits(f"{n} is a power of two, so Lamping's strategy wins and the claim is "
+                          f"false (prove devil.n{n}.shortest or devil.n{n}.lamping instead)")
+    within("N", n, 3, MAX_N, "the largest table the kernel checks")
+    return claim(n, "impossible", None, prove_impossible)
+
+
+def lamping_claim(n: int) -> ClaimSpec:
+    """devil.n<N>.lamping: Lamping's 2^N - 1 moves, listed and simulated up to 16 coins."""
+    if not (is_power_of_two(n) and n <= LAMPING_UP_TO):
+        raise OutOfLimits(f"N must be a power of two up to {LAMPING_UP_TO} (Lamping's "
+                          f"strategy for 32 coins would have 2^32 - 1 moves)")
+    return claim(n, "lamping", 2**n - 1, prove_lamping, lemmas=(LOWER_BOUND_LEMMA,))
+
+
 Prover = Callable[[int, ProofContext], list[Evidence]]
 
 
 def claim(n: int, kind: str, value: int | None, prover: Prover,
-          lemmas: tuple[str, ...] = (), default: bool = True) -> ClaimSpec:
+          lemmas: tuple[str, ...] = ()) -> ClaimSpec:
     return ClaimSpec(id=f"devil.n{n}.{kind}", game="devil", kind=kind, params={"n": n},
                      value=value, statement=statement(kind, n, value),
-                     prove=partial(prover, n), lemmas=lemmas, default=default)
+                     prove=partial(prover, n), lemmas=lemmas)
 
 
-def claims() -> list[ClaimSpec]:
-    """Every registered claim about the devil's coin flip."""
-    specs = [claim(n, "shortest", length, prove_shortest, lemmas=(LOWER_BOUND_LEMMA,))
-             for n, length in SHORTEST.items()]
-    specs += [claim(n, "impossible", None, prove_impossible, default=n <= LARGEST_IMPOSSIBLE)
-              for n in range(3, FURTHEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
-    specs.append(claim(16, "lamping", 2**16 - 1, prove_lamping, lemmas=(LOWER_BOUND_LEMMA,)))
-    return specs
+def patterns() -> list[ClaimPattern]:
+    """The claims about the devil's coin flip, as patterns."""
+    not_powers = [n for n in range(3, FURTHEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
+    return [
+        ClaimPattern("devil.n<N>.shortest", build=shortest_claim,
+                     about="the shortest winning strategy has 2^N - 1 moves",
+                     limits=f"N = {', '.join(map(str, SHORTEST))}",
+                     defaults=[{"n": n} for n in SHORTEST]),
+        ClaimPattern("devil.n<N>.impossible", build=impossible_claim,
+                     about="no strategy always wins with N coins",
+                     limits=f"N = 3..{MAX_N:,}, not a power of two",
+                     defaults=[{"n": n} for n in not_powers if n <= LARGEST_IMPOSSIBLE],
+                     on_request=[{"n": n} for n in not_powers if n > LARGEST_IMPOSSIBLE]),
+        ClaimPattern("devil.n<N>.lamping", build=lamping_claim,
+                     about="Lamping's strategy of 2^N - 1 moves always wins",
+                     limits=f"N = 1, 2, 4, 8 or {LAMPING_UP_TO}",
+                     defaults=[{"n": LAMPING_UP_TO}]),
+    ]

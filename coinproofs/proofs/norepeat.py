@@ -1,28 +1,27 @@
 """Claims about no repeats (Enigma 1404) and their provers.
 
-Who wins with best play, under normal play for 1 to 20 coins and under misère play for 3 to 5
-coins. The search (coinproofs.games.norepeat) finds the winner and the winner's strategy; a
-perfect matching of the hypercube, found by networkx, proves normal play for any number of coins.
+Who wins with best play (claims ``norepeat.n<n>.normal|misere``), under normal play for 1 to 20
+coins and under misère play for 1 to 5 coins (3 to 5 listed). The search
+(coinproofs.games.norepeat) finds the winner and the winner's strategy; a perfect matching of the
+hypercube, found by networkx, proves normal play for any number of coins.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from functools import partial
 
 from coinproofs.games.norepeat import TREE_COINS, perfect_matching, solve
-from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
+from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, ProofContext, within
 from coinproofs.verify.norepeat import claim_id, statement
 
 MATCHING_COINS = range(1, 21)
 DEFAULT_COINS = 16  # matchings beyond this take seconds and megabytes: proved only on request
 INLINE_PAIRS = 512  # larger matchings go to an artifact file
-SEARCHED = {  # claims proved by search, with the claimed winner (the prover fails otherwise)
-    (3, False): "first", (4, False): "first",  # the seed's questions 1 and 2
-    (3, True): "second",  # the seed's question 3
-    (5, False): "first", (4, True): "second", (5, True): "second",
-}
+SEARCHED_NORMAL = (3, 4, 5)  # normal play proved by search as well as by a matching
+MISERE_COINS = range(1, 6)  # misère play, proved by search (6 coins is not solved)
+SEEN_MISERE = (3, 4, 5)  # the misère claims listed: the seed's question 3, and beyond
+MISERE_WINNER = "second"  # for 1 to 5 coins (the prover fails if the search finds otherwise)
 
 MATCHING_LEMMA = (
     "Fraenkel, Scheinerman and Ullman (1993): in undirected vertex geography the player to move "
@@ -32,33 +31,45 @@ MATCHING_LEMMA = (
     "any pattern the second player reaches is unseen).")
 
 
-def claims() -> list[ClaimSpec]:
-    """The seed's three questions, misère play on 4 and 5 coins, and normal play up to 20."""
-    specs = [winner_claim(n, misere, winner, partial(search_evidence, n, misere))
-             for (n, misere), winner in SEARCHED.items()]
-    specs += [winner_claim(n, False, "first", partial(matching_evidence, n))
-              for n in MATCHING_COINS if (n, False) not in SEARCHED]
-    return sorted(specs, key=lambda spec: (spec.params["misere"], spec.params["n"]))
-
-
-def winner_claim(n: int, misere: bool, winner: str,
-                 prove: Callable[[ProofContext], list[Evidence]]) -> ClaimSpec:
-    """The claim that `winner` wins on n coins under the rule."""
+def winner_claim(n: int, rule: str) -> ClaimSpec:
+    """norepeat.n<n>.normal|misere: who wins on n coins under the rule."""
+    misere = rule == "misere"
+    if misere:
+        within("n", n, 1, MISERE_COINS[-1], "misère play is settled by search, which the "
+               "kernel replays for a strategy up to symmetry only that far")
+        winner = MISERE_WINNER
+        prove = partial(search_evidence, n, misere, winner)
+    else:
+        within("n", n, 1, MATCHING_COINS[-1], "the perfect matching is listed pair by pair")
+        winner = "first"
+        prove = (partial(search_evidence, n, misere, winner) if n in SEARCHED_NORMAL
+                 else partial(matching_evidence, n))
     return ClaimSpec(
         id=claim_id(n, misere), game="norepeat", kind="winner",
         params={"n": n, "misere": misere}, value=winner,
         statement=statement(n, misere, winner), prove=prove,
-        default=n <= DEFAULT_COINS, lemmas=() if misere else (MATCHING_LEMMA,))
+        lemmas=() if misere else (MATCHING_LEMMA,))
 
 
-def search_evidence(n: int, misere: bool, ctx: ProofContext) -> list[Evidence]:
+def patterns() -> list[ClaimPattern]:
+    """Who wins with best play, normal and misère, as one pattern."""
+    listed = [(n, "normal") for n in MATCHING_COINS] + [(n, "misere") for n in SEEN_MISERE]
+    return [ClaimPattern(
+        "norepeat.n<n>.<rule:normal|misere>", build=winner_claim,
+        about="who wins no repeats with n coins under normal or misère play",
+        limits=f"n = 1..{MATCHING_COINS[-1]} for normal play, 1..{MISERE_COINS[-1]} for misère",
+        defaults=[{"n": n, "rule": rule} for n, rule in listed if n <= DEFAULT_COINS],
+        on_request=[{"n": n, "rule": rule} for n, rule in listed if n > DEFAULT_COINS])]
+
+
+def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
     """The winner's strategy found by search (and, for normal play, a perfect matching)."""
     ctx.progress(f"searching {n} coins")
     ctx.solvers.add("memoised search")
     game = solve(n, misere)
-    if game.winner != SEARCHED[n, misere]:
+    if game.winner != winner:
         raise ValueError(f"the search finds that the {game.winner} player wins, "
-                         f"not the {SEARCHED[n, misere]} as claimed")
+                         f"not the {winner} as claimed")
     evidence: list[Evidence] = []
     if n <= TREE_COINS:
         evidence.append({"method": "strategy", "moves": game.strategy_tree()})

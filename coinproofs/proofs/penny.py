@@ -1,5 +1,8 @@
 """Claims about the penny game (Wythoff's game) and the provers that find their evidence.
 
+Claim ids are patterns (``penny.p-positions.m<M>`` for any M up to 100,000, ...); the default
+claims are these:
+
 * ``penny.p-positions.m10000``: the rules-only scan lists the losing positions with both piles
   <= 10,000; the kernel checks them against the rules and against Wythoff's formula.
 * ``penny.first-20`` and ``penny.riddler-20-30``: the seed's list of losing positions and the
@@ -8,16 +11,16 @@
   misère play and for Fraenkel's a-Wythoff games.
 * ``penny.unique.m30``: the losing positions are the only model of the kernel's CNF of the
   rules (CaDiCaL finds the model; its LRAT proof refutes every other).
-* ``penny.p-positions.m100000`` (not in the default run): the first claim, ten times wider.
+* ``penny.p-positions.m100000`` (listed, proved on request): the first claim, ten times wider.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from coinproofs.games import penny as engine
-from coinproofs.proofs.registry import ClaimSpec, Evidence, ProofContext
+from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, ProofContext, within
 from coinproofs.verify import penny as kernel
 from coinproofs.verify import penny_cnf
 
@@ -65,34 +68,94 @@ def prove_unique(max_pile: int, context: ProofContext) -> list[Evidence]:
     return [p_positions_evidence(context, max_pile, pairs), proof]
 
 
-def claim(kind: str, params: dict[str, int], value: Any, prover: Any,
-          default: bool = True) -> ClaimSpec:
+def claim(kind: str, params: dict[str, int], value: Any, prover: Any) -> ClaimSpec:
     return ClaimSpec(id=kernel.claim_id(kind, params), game="penny", kind=kind, params=params,
                      value=value, statement=kernel.statement(kind, params, value),
-                     prove=prover, default=default)
+                     prove=prover)
 
 
-def wythoff_claim(max_pile: int, default: bool = True) -> ClaimSpec:
-    return claim("p-positions", {"max": max_pile}, len(engine.losing_by_formula(max_pile)),
-                 partial(prove_by_rules_and_formula, max_pile, 1, False), default)
+SQUARE = f"the kernel checks the rules on squares of at most {kernel.MAX_PILE:,} pennies a side"
 
 
-def claims() -> list[ClaimSpec]:
-    """Every registered claim about the penny game."""
-    first = [list(engine.wythoff_pair(k)) for k in range(20)]
-    losing = [list(pair) for pair in engine.losing_splits(20, 30)]
+def p_positions_claim(m: int) -> ClaimSpec:
+    """penny.p-positions.m<M>: the rules' losing positions are the formula's."""
+    within("M", m, 0, kernel.MAX_PILE, SQUARE)
+    return claim("p-positions", {"max": m}, len(engine.losing_by_formula(m)),
+                 partial(prove_by_rules_and_formula, m, 1, False))
+
+
+def misere_claim(m: int) -> ClaimSpec:
+    """penny.misere.m<M>: the same for misère play."""
+    within("M", m, 2, kernel.MAX_PILE, SQUARE + " and misère play differs from 2 on")
+    return claim("misere", {"max": m}, len(engine.losing_by_formula(m, misere=True)),
+                 partial(prove_by_rules_and_formula, m, 1, True))
+
+
+def a_wythoff_claim(a: int, m: int) -> ClaimSpec:
+    """penny.a-wythoff.a<A>.m<M>: the same for Fraenkel's a-Wythoff game."""
+    within("A", a, 1, kernel.MAX_A, "the kernel's largest a")
+    within("M", m, 0, kernel.MAX_PILE, SQUARE)
+    return claim("a-wythoff", {"a": a, "max": m}, len(engine.losing_by_formula(m, a)),
+                 partial(prove_by_rules_and_formula, m, a, False))
+
+
+@cache
+def most_first() -> int:
+    """The largest C whose first C losing positions fit in the kernel's square."""
+    count = 0
+    while engine.wythoff_pair(count)[1] <= kernel.MAX_PILE:
+        count += 1
+    return count
+
+
+def first_claim(c: int) -> ClaimSpec:
+    """penny.first-<C>: the first C losing positions."""
+    within("C", c, 1, most_first(), SQUARE)
+    first = [list(engine.wythoff_pair(k)) for k in range(c)]
+    return claim("first", {"count": c}, first, partial(prove_from_rules, first[-1][1]))
+
+
+def riddler_claim(lo: int, hi: int) -> ClaimSpec:
+    """penny.riddler-<LO>-<HI>: which totals of pennies give the first player a losing split."""
+    within("HI", hi, 0, kernel.MAX_PILE, SQUARE)
+    within("LO", lo, 0, hi, "LO must not exceed HI")
+    losing = [list(pair) for pair in engine.losing_splits(lo, hi)]
     totals = sorted({x + y for x, y in losing})
     riddler = {"losing": losing, "losing_totals": totals,
-               "winning_totals": [t for t in range(20, 31) if t not in totals]}
-    specs = [
-        wythoff_claim(10_000),
-        claim("first", {"count": 20}, first, partial(prove_from_rules, first[-1][1])),
-        claim("riddler", {"lo": 20, "hi": 30}, riddler, partial(prove_from_rules, 30)),
-        claim("misere", {"max": 1000}, len(engine.losing_by_formula(1000, misere=True)),
-              partial(prove_by_rules_and_formula, 1000, 1, True)),
+               "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
+    return claim("riddler", {"lo": lo, "hi": hi}, riddler, partial(prove_from_rules, hi))
+
+
+def unique_claim(m: int) -> ClaimSpec:
+    """penny.unique.m<M>: the rules have one solution (an LRAT proof)."""
+    within("M", m, 0, kernel.MAX_UNIQUE_PILE,
+           "the uniqueness formula has about 2 * M^3 clauses")
+    return claim("unique", {"max": m}, 1, partial(prove_unique, m))
+
+
+def patterns() -> list[ClaimPattern]:
+    """The claims about the penny game, as patterns."""
+    square = f"0..{kernel.MAX_PILE:,}"
+    return [
+        ClaimPattern("penny.p-positions.m<M>", build=p_positions_claim,
+                     about="the losing positions with both piles <= M are Wythoff's pairs",
+                     limits=f"M = {square}", defaults=[{"m": 10_000}],
+                     on_request=[{"m": 100_000}]),
+        ClaimPattern("penny.first-<C>", build=first_claim,
+                     about="the first C losing positions, listed",
+                     limits=f"C = 1..{most_first():,}", defaults=[{"c": 20}]),
+        ClaimPattern("penny.riddler-<LO>-<HI>", build=riddler_claim,
+                     about="the totals LO..HI that let the first player lose",
+                     limits=f"0 <= LO <= HI <= {kernel.MAX_PILE:,}",
+                     defaults=[{"lo": 20, "hi": 30}]),
+        ClaimPattern("penny.misere.m<M>", build=misere_claim,
+                     about="the same for misère play",
+                     limits=f"M = 2..{kernel.MAX_PILE:,}", defaults=[{"m": 1000}]),
+        ClaimPattern("penny.a-wythoff.a<A>.m<M>", build=a_wythoff_claim,
+                     about="the same for Fraenkel's a-Wythoff game",
+                     limits=f"A = 1..{kernel.MAX_A}, M = {square}",
+                     defaults=[{"a": a, "m": 1000} for a in range(1, 5)]),
+        ClaimPattern("penny.unique.m<M>", build=unique_claim,
+                     about="the rules have exactly one solution on piles <= M",
+                     limits=f"M = 0..{kernel.MAX_UNIQUE_PILE}", defaults=[{"m": 30}]),
     ]
-    specs += [claim("a-wythoff", {"a": a, "max": 1000}, len(engine.losing_by_formula(1000, a)),
-                    partial(prove_by_rules_and_formula, 1000, a, False)) for a in range(1, 5)]
-    specs.append(claim("unique", {"max": 30}, 1, partial(prove_unique, 30)))
-    specs.append(wythoff_claim(100_000, default=False))
-    return specs

@@ -1,18 +1,41 @@
-"""The claim registry: every claim coinproofs can prove, with the prover that proves it.
+"""The claim registry: claim ids are patterns, each with its limits and the prover behind it.
+
+A :class:`ClaimPattern` such as ``devil.n<N>.impossible`` stands for every claim of that form.
+It names its parameters in its template, says in words which values it accepts (its limits),
+builds the concrete :class:`ClaimSpec` for any id it matches, and lists the concrete claims that
+``coinproofs claims`` shows: those a bare ``coinproofs prove`` (and so ``make prove``) proves,
+and those proved only on request. ``coinproofs prove ID`` accepts any id a pattern matches
+within its limits; a glob such as ``'devil.n*.impossible'`` ranges over the listed claims.
 
 Each game's prover module (``proofs/devil.py``, ``proofs/penny.py``, ``proofs/norepeat.py``)
-defines ``claims() -> list[ClaimSpec]``. A prover returns the evidence list of a certificate and
-may write artifact files through its :class:`ProofContext`; the runner adds the claim, the
-provenance, and writes the certificate atomically.
+defines ``patterns() -> list[ClaimPattern]``. Adding a pattern takes a template, a sentence of
+limits, a builder and the lists of default and on-request parameters::
+
+    ClaimPattern("devil.n<N>.lamping", about="...", limits="N = 1, 2, 4, 8 or 16",
+                 build=lamping_claim, defaults=[{"n": 16}])
+
+Template syntax: ``<N>`` is a whole number (written without leading zeros) passed to the
+builder as the keyword ``n`` (the name in lower case); ``<kind:shortest|impossible>`` is one of
+the listed words, passed as ``kind``; ``[...]`` is optional, and a parameter inside an absent
+optional part is not passed at all (the builder's default applies). The builder raises
+:class:`OutOfLimits` with a sentence naming the limit for values it cannot prove. When two
+patterns match an id, the first registered one builds it.
+
+A prover returns the evidence list of a certificate and may write artifact files through its
+:class:`ProofContext`; the runner adds the claim, the provenance, and writes the certificate
+atomically.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 import importlib
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +43,7 @@ from coinproofs.atomic import write_bytes_atomically
 from coinproofs.verify.certificate import GAMES
 
 Evidence = dict[str, Any]
+Params = Mapping[str, Any]
 
 
 @dataclass
@@ -49,7 +73,7 @@ class ClaimSpec:
     value: Any
     statement: str
     prove: Callable[[ProofContext], list[Evidence]] = field(compare=False, repr=False)
-    default: bool = True  # proved by a bare `coinproofs prove` (and so by `make prove`)
+    default: bool = False  # proved by a bare `coinproofs prove` (set by the registry)
     lemmas: tuple[str, ...] = ()  # stated, not computed: cited in the certificate
 
     def as_json(self) -> dict[str, Any]:
@@ -57,25 +81,179 @@ class ClaimSpec:
                 "value": self.value, "statement": self.statement}
 
 
-def all_claims() -> list[ClaimSpec]:
-    """Every registered claim, game by game, in the order each game lists them."""
-    specs: list[ClaimSpec] = []
+class OutOfLimits(ValueError):
+    """A claim id that matches a pattern, with parameters the pattern cannot prove; the message
+    names the limit in one sentence."""
+
+
+class UnknownClaim(ValueError):
+    """A claim id that no pattern matches, or a glob that matches no listed claim."""
+
+
+# --- Templates ----------------------------------------------------------------------------------
+
+_PART = re.compile(r"<(?P<name>\w+)(?::(?P<words>[\w|-]+))?>|\[|\]|[^<\[\]]+")
+WHOLE_NUMBER = r"0|[1-9][0-9]*"  # no leading zeros: one id per claim
+
+
+def template_regex(template: str) -> re.Pattern[str]:
+    """The regular expression of the ids a template stands for.
+
+    >>> template_regex("norepeat.n<n>.<rule:normal|misere>").pattern
+    'norepeat\\\\.n(?P<n>0|[1-9][0-9]*)\\\\.(?P<rule>normal|misere)'
+    >>> bool(template_regex("devil.n<N>[.q<Q>].shortest").fullmatch("devil.n4.q3.shortest"))
+    True
+    """
+    pieces = []
+    for part in _PART.finditer(template):
+        text = part.group(0)
+        if part.group("name"):
+            words = part.group("words")
+            pieces.append(f"(?P<{part.group('name').lower()}>{words or WHOLE_NUMBER})")
+        else:
+            pieces.append({"[": "(?:", "]": ")?"}.get(text) or re.escape(text))
+    return re.compile("".join(pieces))
+
+
+def shown(template: str) -> str:
+    """The template as people read it: word choices without their parameter names.
+
+    >>> shown("norepeat.n<n>.<rule:normal|misere>")
+    'norepeat.n<n>.normal|misere'
+    """
+    return re.sub(r"<\w+:([\w|-]+)>", r"\1", template)
+
+
+def within(name: str, value: int, least: int, most: int, why: str = "") -> None:
+    """Raise OutOfLimits unless least <= value <= most (`why` says where the limit comes from).
+
+    >>> within("N", 5000, 3, 4096, "the largest table the kernel checks")
+    Traceback (most recent call last):
+    ...
+    coinproofs.proofs.registry.OutOfLimits: N must lie in 3..4,096 (the largest table the \
+kernel checks), not 5,000
+    """
+    if not least <= value <= most:
+        reason = f" ({why})" if why else ""
+        raise OutOfLimits(f"{name} must lie in {least:,}..{most:,}{reason}, not {value:,}")
+
+
+# --- Patterns -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClaimPattern:
+    """Every claim of one form: its template, its limits, how to build one, which are listed.
+
+    `build` takes the template's parameters as keywords (whole numbers as ints, word choices
+    as strings) and returns the claim, or raises OutOfLimits. `defaults` lists the parameters
+    of the claims a bare `coinproofs prove` proves; `on_request` those that `claims --all`
+    lists and globs reach, but that are proved only when named.
+    """
+
+    template: str
+    about: str
+    limits: str
+    build: Callable[..., ClaimSpec]
+    defaults: Sequence[Params] = ()
+    on_request: Sequence[Params] = ()
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        return template_regex(self.template)
+
+    def parameters(self, claim_id: str) -> dict[str, Any] | None:
+        """The parameters of `claim_id` if this pattern matches it, else None."""
+        match = self.regex.fullmatch(claim_id)
+        if match is None:
+            return None
+        return {name: int(value) if value.isdigit() else value
+                for name, value in match.groupdict().items() if value is not None}
+
+    def claim(self, params: Params, default: bool = False) -> ClaimSpec:
+        """The claim with these parameters (OutOfLimits if the pattern cannot prove it)."""
+        return dataclasses.replace(self.build(**params), default=default)
+
+    def listed(self) -> list[ClaimSpec]:
+        """The default claims, then those proved on request."""
+        return ([self.claim(params, default=True) for params in self.defaults]
+                + [self.claim(params) for params in self.on_request])
+
+    def as_json(self) -> dict[str, Any]:
+        return {"pattern": shown(self.template), "about": self.about, "limits": self.limits}
+
+
+@cache
+def patterns() -> tuple[ClaimPattern, ...]:
+    """Every claim pattern, game by game, in the order each game lists them."""
+    found: list[ClaimPattern] = []
     for game in GAMES:
         module = importlib.import_module(f"coinproofs.proofs.{game}")
-        specs.extend(module.claims())
-    return specs
+        found.extend(module.patterns())
+    return tuple(found)
 
 
-def select(patterns: Iterable[str]) -> list[ClaimSpec]:
-    """The claims whose ids match any of the glob `patterns` (the default set for none)."""
-    claims = all_claims()
-    patterns = list(patterns)
-    if not patterns:
-        return [claim for claim in claims if claim.default]
-    chosen = [claim for claim in claims
-              if any(fnmatch.fnmatchcase(claim.id, pattern) for pattern in patterns)]
-    unmatched = [p for p in patterns if not any(fnmatch.fnmatchcase(c.id, p) for c in claims)]
+@cache
+def _listed() -> tuple[ClaimSpec, ...]:
+    return tuple(spec for pattern in patterns() for spec in pattern.listed())
+
+
+def pattern_of(claim_id: str) -> ClaimPattern:
+    """The pattern that builds `claim_id` (UnknownClaim if none matches)."""
+    for pattern in patterns():
+        if pattern.parameters(claim_id) is not None:
+            return pattern
+    raise UnknownClaim(f"no claim matches {claim_id!r}; `coinproofs claims` lists the patterns")
+
+
+def all_claims() -> list[ClaimSpec]:
+    """Every listed claim (default and on request), pattern by pattern."""
+    return list(_listed())
+
+
+def find(claim_id: str) -> ClaimSpec:
+    """The claim with this id, listed or not, if a pattern matches it within its limits;
+    otherwise UnknownClaim or OutOfLimits, with a sentence saying why."""
+    listed = {spec.id: spec for spec in _listed()}
+    if claim_id in listed:
+        return listed[claim_id]
+    pattern = pattern_of(claim_id)
+    params = pattern.parameters(claim_id)
+    assert params is not None
+    try:
+        spec = pattern.claim(params)
+    except OutOfLimits as limit:
+        raise OutOfLimits(f"cannot prove {claim_id}: {limit} "
+                          f"(the limits of {shown(pattern.template)}: {pattern.limits})") from None
+    if spec.id != claim_id:  # the builder names its claims; a mismatch is a registry bug
+        raise RuntimeError(f"the pattern {pattern.template} built {spec.id} for {claim_id}")
+    return spec
+
+
+def is_glob(text: str) -> bool:
+    """Does `text` use glob characters (and so range over the listed claims)?"""
+    return any(character in text for character in "*?[")
+
+
+def select(requests: Iterable[str]) -> list[ClaimSpec]:
+    """The claims named by ids (any within a pattern's limits) or globs (over the listed
+    claims); the default set when nothing is named. Listed claims come in registry order,
+    then the others in the order named; each claim once."""
+    requests = list(requests)
+    listed = _listed()
+    if not requests:
+        return [claim for claim in listed if claim.default]
+    globs = [request for request in requests if is_glob(request)]
+    unmatched = [glob for glob in globs
+                 if not any(fnmatch.fnmatchcase(claim.id, glob) for claim in listed)]
     if unmatched:
-        raise ValueError(f"no claim matches {', '.join(map(repr, unmatched))}; "
-                         "`coinproofs claims` lists them")
+        raise UnknownClaim(f"no claim matches {', '.join(map(repr, unmatched))}; "
+                           "`coinproofs claims` lists them")
+    named = {request: find(request) for request in requests if not is_glob(request)}
+    chosen = [claim for claim in listed if claim.id in named
+              or any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
+    ids = {claim.id for claim in chosen}
+    for claim in named.values():
+        if claim.id not in ids:
+            chosen.append(claim)
+            ids.add(claim.id)
     return chosen

@@ -17,7 +17,7 @@ from typing import Any
 
 from coinproofs import __version__
 from coinproofs.atomic import write_text_atomically
-from coinproofs.proofs.registry import ClaimSpec, ProofContext, all_claims
+from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 
 
@@ -66,9 +66,8 @@ def prove_one(claim: ClaimSpec, out_dir: Path,
 
 
 def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
-    """Worker-process entry: claims hold functions, so workers look theirs up by id."""
-    claim = next(spec for spec in all_claims() if spec.id == claim_id)
-    return prove_one(claim, out_dir)
+    """Worker-process entry: claims hold functions, so workers build theirs from the id."""
+    return prove_one(find(claim_id), out_dir)
 
 
 @contextmanager
