@@ -13,7 +13,11 @@ the two agree. It checks three kinds of evidence:
 * ``strategy``: exact simulation of every initial state against every rotation sequence;
 * ``reachability``: layers of beliefs (sets of rotation orbits) that contain the start, are
   closed under every move, and never contain the goal, so no strategy can reach it;
-* the SAT, invariant and algebraic evidence of ``devil_cnf.py`` and ``devil_invariant.py``.
+* the SAT, invariant and algebraic evidence of ``devil_cnf.py`` and ``devil_invariant.py``;
+* ``theorem``: a Coq theorem of formal/ (``theorems.py``) whose side condition holds for N.
+
+The Coq theorems behind each kind (``theorems.BEHIND``) say why what is computed here holds
+for every strategy.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import (
     Artifacts,
     Claim,
@@ -34,6 +39,7 @@ from coinproofs.verify.certificate import (
     expect,
     parse_json,
 )
+from coinproofs.verify.schema import SHA256, Shape, literal
 
 MAX_SIMULATION_N = 20  # 2^20 states: a strategy is simulated exactly on every state
 MAX_N = 4096  # the largest table any devil claim may speak of: bounds the kernel's work
@@ -366,6 +372,25 @@ def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> F
     return check_reachability(n, layers)
 
 
+THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
+                                     "name": literal(*theorems.THEOREMS),
+                                     "formal_sha256": SHA256})
+
+
+def theorem_evidence(n: int, evidence: Evidence) -> list[Fact]:
+    """A Coq theorem, proved for every N at the sources theorems.FORMAL_SHA256: the kernel
+    checks its side condition for n (arithmetic on n <= MAX_N: no work bound is needed) and
+    takes its conclusion as facts."""
+    THEOREM.check(evidence)
+    expect(evidence["formal_sha256"] == theorems.FORMAL_SHA256,
+           f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
+           f"kernel's theorems were checked at {theorems.FORMAL_SHA256[:12]}…")
+    theorem = theorems.THEOREMS[evidence["name"]]
+    expect(theorem.holds(n), f"the theorem {theorem.name} needs {theorem.condition}, which "
+                             f"fails for {n} coins")
+    return [Fact(kind, length) for kind, length in theorem.facts(n)]
+
+
 def _other_evidence() -> dict[str, Callable[[int, Evidence, Artifacts], Fact]]:
     """Evidence kinds checked by the SAT and invariant modules of the kernel."""
     from coinproofs.verify import devil_cnf, devil_invariant
@@ -379,7 +404,9 @@ def statement(kind: str, n: int, value: Any) -> str:
     """The sentence a claim of this kind states."""
     coins = "1 coin" if n == 1 else f"{n} coins"
     if kind == "shortest":
-        moves = "1 move" if value == 1 else f"{value} moves"
+        # Lengths too long to read (Lamping's for 64 coins and more) are written 2^N - 1.
+        moves = ("1 move" if value == 1 else f"2^{n} - 1 moves" if value == 2**n - 1 > 10**10
+                 else f"{value} moves")
         return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
                 f"has {moves}.")
     if kind == "impossible":
@@ -403,20 +430,25 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
            f"the statement does not say what a {claim.kind} claim for n={n} says")
     facts: list[Fact] = []
     strategies: list[list[int]] = []
+    methods = []
     for item in evidence:
         method = item["method"]
         if method == "strategy":
             strategy, fact = strategy_evidence(n, item, artifacts)
             strategies.append(strategy)
+            facts.append(fact)
         elif method == "reachability":
-            fact = reachability_evidence(n, item, artifacts)
+            facts.append(reachability_evidence(n, item, artifacts))
         elif method in _other_evidence():
-            fact = _other_evidence()[method](n, item, artifacts)
+            facts.append(_other_evidence()[method](n, item, artifacts))
+        elif method == "theorem":
+            facts += theorem_evidence(n, item)
+            method = f"theorem {item['name']}"
         else:
             raise Rejected(f"unknown evidence method {method!r} for the devil's coin flip")
-        facts.append(fact)
+        methods.append(method)
     _establishes(claim, n, facts, strategies)
-    return [item["method"] for item in evidence]
+    return methods
 
 
 def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[int]]) -> None:
