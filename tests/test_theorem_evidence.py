@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from coinproofs.games import devil as engine
 from coinproofs.proofs.devil import theorem_evidence
-from coinproofs.verify import theorems
+from coinproofs.verify import devil, theorems
 from coinproofs.verify.certificate import Rejected, check_document
 from tests.test_certificates_devil import certificate
 
@@ -134,3 +135,21 @@ def test_a_certificate_with_two_theorems_and_a_strategy(tmp_path: Path) -> None:
     document = certificate("shortest", 2, 3, copy.deepcopy(evidence))
     assert accepts(document, tmp_path) == ["theorem shortest_pow2", "strategy",
                                            "theorem wins_size_lb"]
+
+
+@pytest.mark.parametrize("kind, n, value, fact, reason", [
+    ("impossible", 8, None, devil.Fact("impossible"), "Lamping's strategy wins"),
+    ("shortest", 4, 16, devil.Fact("none-up-to", 15), "the evidence says 16 moves"),
+])
+def test_a_claim_the_theorems_refute_is_refused(kind: str, n: int, value: int | None,
+                                                 fact: devil.Fact, reason: str,
+                                                 tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a prose lemma wrong (here: an algebraic checker that proves anything), evidence
+    could add up to a false claim; the Coq theorems still refuse it."""
+    monkeypatch.setattr(devil, "_other_evidence", lambda: {"algebraic": lambda *_: fact})
+    evidence = [{"method": "algebraic", "h": "11"}]
+    if kind == "shortest":  # Lamping's 15 moves and one more still win
+        evidence.append({"method": "strategy", "moves": [
+            engine.positions(m) for m in [*engine.lamping(4), 1]]})
+    rejects(certificate(kind, n, value, evidence), tmp_path, reason)

@@ -474,3 +474,19 @@ def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[
         expect(expected in strategies, "the strategy given is not Lamping's construction")
     else:
         raise Rejected(f"unknown kind of devil claim {claim.kind!r}")
+    _agrees_with_theorems(claim, n)
+
+
+def _agrees_with_theorems(claim: Claim, n: int) -> None:
+    """The Coq theorems settle every devil claim (formal/Decide.v): evidence that adds up to
+    a claim they refute could only rest on a wrong prose lemma (the escape formula, the
+    algebraic invariant, the SAT encoding: docs/lemmas.md) or a kernel bug, so it is refused."""
+    if claim.kind == "impossible":
+        expect(not theorems.is_power_of_two(n),
+               f"the evidence says no strategy wins for {n} coins, but the Coq theorem "
+               "shortest_pow2 proves that Lamping's strategy wins")
+    elif claim.kind == "shortest":
+        expect(theorems.is_power_of_two(n) and claim.value == 2**n - 1,
+               f"the evidence says {claim.value} moves, but the Coq theorems shortest_pow2 and "
+               "odd_factor_not_wins prove that the shortest winning strategy for "
+               f"{n} coins has 2^{n} - 1 moves if {n} is a power of two, and none exists if not")
