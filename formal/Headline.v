@@ -1,7 +1,7 @@
-(* The headline theorems about the devil's coin flip, for every number of coins, and the axioms
-   each depends on. `make formal` compiles this file last and prints, for each theorem, its
-   statement (Check) and "Closed under the global context" (Print Assumptions): no axiom at all,
-   not even the excluded middle. tests/test_formal.py checks that output. *)
+(* The headline theorems about the devil's coin flip, for every number of coins, and what each
+   rests on. `make formal` compiles this file last and prints, for each theorem, its statement
+   (Check) and "Closed under the global context" (Print Assumptions): nothing but Coq's own
+   logic, not even the excluded middle. tests/test_formal.py checks that output. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability.
