@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint clean
+.PHONY: setup prove verify test test-all bench bench-quick lint clean notebooks
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,3 +42,7 @@ lint: setup
 
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
+
+# The notebooks, run and rendered to HTML in build/notebooks/.
+notebooks: setup
+	$(BIN)/jupyter nbconvert --to html --execute --output-dir build/notebooks docs/notebooks/*.ipynb

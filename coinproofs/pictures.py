@@ -167,7 +167,7 @@ def histogram_figure(play: RandomPlay) -> Figure:
     lost = counts[None]
     last = max(max(won_at, default=0), play.length)
 
-    figure = Figure(figsize=(min(16.0, max(8.0, 0.25 * last + 3.0)), 5.4),
+    figure = Figure(figsize=(min(16.0, max(9.0, 0.25 * last + 3.0)), 5.6),
                     layout="constrained")
     axes = figure.add_subplot()
     width = 1 if last <= MANY_MOVES else -(-(last + 1) // BARS)  # move numbers per bar
@@ -184,28 +184,28 @@ def histogram_figure(play: RandomPlay) -> Figure:
         axes.step([group * width + (width - 1) / 2 for group in range(len(expected))], expected,
                   where="mid", color=EXPECTED, linewidth=1.2,
                   label="expected count (exact, for a uniformly random devil)")
-    right = (last // width + 1) * width
+    right = (last // width + 1) * width - 0.5  # where the last group of move numbers ends
     ticks: list[float] = [int(x) for x in MaxNLocator(nbins=16, integer=True).tick_values(0, last)
                           if 0 <= x <= last]
     labels = [f"{int(x):,}" for x in ticks]
     if lost:  # a red bar apart on the right, past a dotted line: it is not a move number
         lost_x = right + width
-        axes.axvline(right + width / 2 - 0.5, color="grey", linewidth=0.8, linestyle=":")
+        axes.axvline(right + width / 4, color="grey", linewidth=0.8, linestyle=":")
         axes.bar([lost_x], [lost], width=0.8 * width, color="tab:red",
                  label=f"games lost: {lost:,}")
-        right = int(lost_x + width)
+        right = lost_x + width / 2
         ticks.append(lost_x)
         labels.append("lost")
     axes.set_xticks(ticks, labels=labels)
-    axes.set_xlim(-width, right + width)
+    axes.set_xlim(-0.5 - 0.2 * width, right + 0.2 * width)
     axes.set_xlabel("move number at which the coins first showed all heads")
     axes.set_ylabel("games")
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, frameon=False)
     spread = ("each from a random start" if play.random_starts
               else f"{play.games:,} from each of the {1 << play.n:,} starts")
     axes.set_title(f"A {play.length:,}-move strategy against a devil who rotates at random, "
-                   f"N = {play.n}\n{play.played:,} games, {spread}: {lost:,} lost "
-                   f"(evidence from random play, not a proof)", fontsize=11)
+                   f"N = {play.n}\n{play.played:,} games, {spread}: {lost:,} lost\n"
+                   "(evidence from random play, not a proof)", fontsize=11)
     return figure
 
 
