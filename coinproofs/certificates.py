@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from coinproofs.proofs.runner import Outcome
@@ -32,34 +32,43 @@ __all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prov
 
 # --- Proving --------------------------------------------------------------------------------------
 
+Item = TypeVar("Item")
+
+
+class Results(Sequence[Item]):
+    """Results that read as a sequence of their items (`items`, a tuple)."""
+
+    items: tuple[Item, ...]
+
+    @overload
+    def __getitem__(self, index: int) -> Item: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Item]: ...
+
+    def __getitem__(self, index: int | slice) -> Item | Sequence[Item]:
+        return self.items[index]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
 @dataclass(frozen=True)
-class Proofs(Sequence["Outcome"]):
+class Proofs(Results["Outcome"]):
     """How proving went: one outcome per claim (`claim_id`, `proved`, `methods`, `seconds`,
     `reason`), in the order the claims were named."""
 
-    outcomes: tuple[Outcome, ...]
+    items: tuple[Outcome, ...]
     out: Path = field(repr=False)
-
-    @overload
-    def __getitem__(self, index: int) -> Outcome: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Outcome]: ...
-
-    def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
-        return self.outcomes[index]
-
-    def __len__(self) -> int:
-        return len(self.outcomes)
 
     @property
     def proved(self) -> bool:
         """Was every claim proved (and its certificate accepted by the kernel)?"""
-        return all(outcome.proved for outcome in self.outcomes)
+        return all(outcome.proved for outcome in self.items)
 
     @property
     def summary(self) -> str:
-        done = sum(outcome.proved for outcome in self.outcomes)
-        return f"{done:,} of {plural(len(self.outcomes), 'claim')} proved and accepted"
+        done = sum(outcome.proved for outcome in self.items)
+        return f"{done:,} of {plural(len(self.items), 'claim')} proved and accepted"
 
     def __repr__(self) -> str:
         return f"Proofs({self.summary})"
@@ -138,33 +147,22 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class Verdicts(Sequence[Verdict]):
+class Verdicts(Results[Verdict]):
     """The verdicts on a folder of certificates, in natural order of their names."""
 
-    verdicts: tuple[Verdict, ...]
+    items: tuple[Verdict, ...]
     problem: str = ""  # why the folder itself cannot be checked (say, it holds no certificate)
-
-    @overload
-    def __getitem__(self, index: int) -> Verdict: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Verdict]: ...
-
-    def __getitem__(self, index: int | slice) -> Verdict | Sequence[Verdict]:
-        return self.verdicts[index]
-
-    def __len__(self) -> int:
-        return len(self.verdicts)
 
     @property
     def accepted(self) -> bool:
-        return not self.problem and all(verdict.accepted for verdict in self.verdicts)
+        return not self.problem and all(verdict.accepted for verdict in self.items)
 
     @property
     def reason(self) -> str:
         """Why not every certificate is accepted ("" if they are)."""
         if self.problem:
             return self.problem
-        rejected = [verdict for verdict in self.verdicts if not verdict.accepted]
+        rejected = [verdict for verdict in self.items if not verdict.accepted]
         if not rejected:
             return ""
         more = f" (and {plural(len(rejected) - 1, 'other')})" if len(rejected) > 1 else ""
@@ -172,8 +170,8 @@ class Verdicts(Sequence[Verdict]):
 
     @property
     def summary(self) -> str:
-        done = sum(verdict.accepted for verdict in self.verdicts)
-        return f"{done:,} of {plural(len(self.verdicts), 'claim')} accepted"
+        done = sum(verdict.accepted for verdict in self.items)
+        return f"{done:,} of {plural(len(self.items), 'claim')} accepted"
 
     def __repr__(self) -> str:
         return f"Verdicts({self.summary})" + (f": {self.reason}" if self.reason else "")

@@ -92,16 +92,30 @@ def prove_claims(args: argparse.Namespace) -> int:
                                            f" {outcome.claim_id}: {outcome.reason}"))
 
         proofs = prove(*args.ids, out=args.out, jobs=args.jobs, on_start=started, on_done=done)
-    if args.json:
-        print_json([{"id": o.claim_id, "proved": o.proved, "evidence": list(o.methods),
-                     "seconds": round(o.seconds, 3), "reason": o.reason} for o in proofs])
-        return 0 if proofs.proved else 1
-    print_table("proofs", ["claim", "verdict", "evidence", "seconds", "reason"],
-                [[o.claim_id, "proved" if o.proved else "NOT proved",
-                  ", ".join(distinct(o.methods)), f"{o.seconds:.2f}", o.reason]
-                 for o in proofs], wrap=["reason"])
-    print(proofs.summary)
-    return 0 if proofs.proved else 1
+    return report(args.json, "proofs", ("proved", "NOT proved"), proofs.summary,
+                  [(o.claim_id, o.proved, o.methods, o.seconds, o.reason) for o in proofs])
+
+
+Row = tuple[str, bool, tuple[str, ...], float, str]  # claim, verdict, evidence, seconds, reason
+
+
+def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
+           rows: list[Row]) -> int:
+    """The outcome of proving or verifying: one JSON document, or a table and a summary line.
+    Exit status 0 iff every row is good."""
+    good, bad = verdicts
+    if as_json:
+        key = good.split()[-1]  # "proved" or "accepted"
+        print_json([{"id": name, key: ok, "evidence": list(methods),
+                     "seconds": round(seconds, 3), "reason": reason}
+                    for name, ok, methods, seconds, reason in rows])
+    else:
+        print_table(title, ["claim", "verdict", "evidence", "seconds", "reason"],
+                    [[name, good if ok else bad, ", ".join(distinct(methods)),
+                      f"{seconds:.2f}", reason] for name, ok, methods, seconds, reason in rows],
+                    wrap=["reason"])
+        print(summary)
+    return 0 if all(row[1] for row in rows) else 1
 
 
 def certificate_paths(paths: list[Path]) -> list[Path]:
@@ -129,13 +143,5 @@ def verify_certificates(args: argparse.Namespace) -> int:
     from coinproofs.certificates import Verdicts, check_certificate
 
     verdicts = Verdicts(tuple(map(check_certificate, certificate_paths(args.paths))))
-    if args.json:
-        print_json([{"id": v.claim, "accepted": v.accepted, "evidence": list(v.evidence),
-                     "seconds": round(v.seconds, 3), "reason": v.reason} for v in verdicts])
-        return 0 if verdicts.accepted else 1
-    print_table("certificates", ["claim", "verdict", "evidence", "seconds", "reason"],
-                [[v.claim, "accepted" if v.accepted else "REJECTED",
-                  ", ".join(distinct(v.evidence)), f"{v.seconds:.2f}", v.reason]
-                 for v in verdicts], wrap=["reason"])
-    print(verdicts.summary)
-    return 0 if verdicts.accepted else 1
+    return report(args.json, "certificates", ("accepted", "REJECTED"), verdicts.summary,
+                  [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in verdicts])
