@@ -23,6 +23,7 @@ from coinproofs.games.devil import (
     beliefs_along,
     canonical,
     coins_text,
+    orbit,
     orbits,
     positions,
     wins,
@@ -89,7 +90,8 @@ def _h_values(belief: int, n: int, m: int) -> list[str]:
     leaders = orbits(n)
     found = {canonical(halves_xor(leaders[j], m), m)
              for j in range(1, len(leaders)) if belief >> j & 1}
-    return [min(coins_text(x, m) for x in [found_h]) for found_h in sorted(found)]
+    # Named as everywhere else: the least H/T word of the orbit, position 0 first.
+    return sorted(min(coins_text(state, m) for state in orbit(h, m)) for h in found)
 
 
 def explanation(moves: list[int], n: int) -> str:

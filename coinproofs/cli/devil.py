@@ -256,11 +256,11 @@ def explain_command(args: argparse.Namespace) -> int:
 
 
 def encode_command(args: argparse.Namespace) -> int:
-    from coinproofs.encodings.devil_sat import encode
+    from coinproofs import devil
 
     if args.output is not None:
         writable(args.output)
-    text = encode(args.n, args.length, args.format)
+    text = devil.encode(args.n, args.length, args.format)
     if args.output is None:
         print(text, end="")
     else:
