@@ -1,5 +1,6 @@
 """Pictures: the PNG files are written, whole and decodable, and bad requests are refused with a
-sentence. (What a picture shows is tested through belief_grid; the pixels only for size.)"""
+sentence. (What a picture shows is tested through its rows, axes and title; the pixels only for
+size.)"""
 
 from __future__ import annotations
 

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs.cli.common import natural_int, print_json, writable
+from coinproofs.penny import ROADS
 from coinproofs.text import plural
-
-ROADS = ("rules", "formula", "mex")
 
 
 def register(commands: Any) -> None:
