@@ -137,3 +137,21 @@ def test_the_examples_in_docs_api_run() -> None:
 
     page = Path(cp.__file__).parents[1] / "docs" / "api.md"
     assert doctest.testfile(str(page), module_relative=False).failed == 0
+
+
+def test_cp_verify_needs_only_the_kernel(tmp_path: Path) -> None:
+    """cp.verify in a process where games/, encodings/ and proofs/ cannot be imported."""
+    cp.prove("devil.n4.shortest", out=tmp_path)
+    script = f"""
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(("coinproofs.games", "coinproofs.encodings", "coinproofs.proofs")):
+            raise ImportError("blocked: " + name)
+sys.meta_path.insert(0, Block())
+import coinproofs as cp
+print(cp.verify({str(tmp_path)!r}).summary)
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "1 of 1 claim accepted"

@@ -136,3 +136,10 @@ def test_explain_says_when_a_strategy_has_no_lampings_shape(tmp_path: Path) -> N
     run = coinproofs("devil", "explain", str(strategy), "2")
     assert run.status == 0 and "does not always win" in run.out
     assert "Lamping's recursion does not describe them" in run.out
+
+
+@pytest.mark.parametrize("args", [["30"], ["--max", "30"]])
+def test_penny_takes_the_largest_pile_like_devil_takes_n(args: list[str]) -> None:
+    run = coinproofs("penny", "losing", *args, "--json")
+    assert run.status == 0 and json.loads(run.out)["losing"][-1] == [17, 28]
+    fails_with_one_sentence(coinproofs("penny", "losing"), "give the largest pile")

@@ -36,6 +36,18 @@ def natural_int(text: str) -> int:
     return whole_number(text, 0)
 
 
+def given_once(positional: int | None, option: int | None, flag: str, what: str,
+               example: str) -> int:
+    """A number the user may give as a positional argument or, as before, with `flag` (one
+    argument style across games): the one given, or a UserError if neither or two differ."""
+    if positional is not None and option is not None and positional != option:
+        raise UserError(f"give {what} once: {positional} or {flag} {option}")
+    value = positional if positional is not None else option
+    if value is None:
+        raise UserError(f"give {what}, e.g. `{example}`")
+    return value
+
+
 def load_json(path: Path) -> Any:
     """The JSON document in a user's file, read as strictly as the kernel reads certificates
     (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""

@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinproofs.atomic import write_text_atomically
-from coinproofs.cli.common import UserError, load_json, positive_int, print_json, writable
+from coinproofs.cli.common import (
+    UserError,
+    given_once,
+    load_json,
+    positive_int,
+    print_json,
+    writable,
+)
 from coinproofs.text import plural
 
 if TYPE_CHECKING:
@@ -82,14 +89,9 @@ def rule(misere: bool) -> str:
 
 
 def coin_count(args: argparse.Namespace) -> int:
-    """The number of coins, given as N or as --coins N (not both, not neither)."""
-    if args.n is not None and args.coins_option is not None and args.n != args.coins_option:
-        raise UserError(f"give the number of coins once: {args.n} or --coins "
-                        f"{args.coins_option}")
-    n: int | None = args.n if args.n is not None else args.coins_option
-    if n is None:
-        raise UserError("give the number of coins, e.g. `coinproofs norepeat solve 3`")
-    return n
+    """The number of coins, given as N or as --coins N."""
+    return given_once(args.n, args.coins_option, "--coins", "the number of coins",
+                      "coinproofs norepeat solve 3")
 
 
 def solved(n: int, misere: bool, seconds: float) -> NoRepeats:

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import natural_int, print_json, writable
+from coinproofs.cli.common import given_once, natural_int, print_json, writable
 from coinproofs.penny import ROADS
 from coinproofs.text import plural
 
@@ -25,8 +25,9 @@ def register(commands: Any) -> None:
     losing = sub.add_parser("losing", help="the losing positions with both piles <= M",
                             description="List the losing positions (x, y), x <= y, with both "
                                         "piles at most M (each mirror image (y, x) loses too).")
-    losing.add_argument("--max", type=natural_int, required=True, metavar="M",
-                        help="the largest pile")
+    losing.add_argument("m", type=natural_int, nargs="?", metavar="M", help="the largest pile")
+    losing.add_argument("--max", type=natural_int, metavar="M", dest="max_option",
+                        help="the same as M (the older spelling)")
     losing.add_argument("--by", choices=ROADS, default="rules",
                         help="from the rules alone (default; time grows as M^2), by Wythoff's "
                              "formula (floor(k*phi), floor(k*phi^2)), or by the mex construction")
@@ -58,6 +59,8 @@ def register(commands: Any) -> None:
 def losing_command(args: argparse.Namespace) -> int:
     from coinproofs import penny
 
+    args.max = given_once(args.m, args.max_option, "--max", "the largest pile",
+                          "coinproofs penny losing 30")
     if args.plot is not None:
         from coinproofs.pictures import check_format
 
