@@ -100,10 +100,14 @@ def print_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str
 
     table = Table(title=title)
     for heading in headings:
-        table.add_column(heading, no_wrap=heading not in wrap, overflow="fold")
+        table.add_column(heading, no_wrap=heading not in wrap, overflow="fold",
+                         min_width=len(heading))
     for row in rows:
-        table.add_row(*map(Text, row))
+        table.add_row(*(Text(cell, style=VERDICT_COLOURS.get(cell, "")) for cell in row))
     console.print(table)
+
+
+VERDICT_COLOURS = {"proved": "green", "accepted": "green", "NOT proved": "red", "REJECTED": "red"}
 
 
 def printable(text: str) -> str:
