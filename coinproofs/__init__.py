@@ -24,9 +24,9 @@ __version__ = "0.1.0"
 
 __all__ = ["__version__", "claims", "devil", "norepeat", "penny", "pictures", "prove", "verify"]
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what type checkers see: the lazy names below, and cp.verify as a function
     from coinproofs import devil, norepeat, penny, pictures
-    from coinproofs.certificates import claims, prove
+    from coinproofs.certificates import claims, prove, verify
 
 _SUBMODULES = {"devil", "penny", "norepeat", "pictures"}
 _FUNCTIONS = {"prove": "coinproofs.certificates", "claims": "coinproofs.certificates"}
