@@ -100,13 +100,14 @@ def belief_figure(beliefs: Beliefs) -> Figure:
 
 
 def elimination_order(eliminated: Sequence[int | None]) -> list[int]:
-    """The orbits in the order they leave the belief for good (None, never, comes last).
+    """The orbits in the order they leave the belief for good; those that never leave come
+    last, and all heads (orbit 0) last of all.
 
-    >>> elimination_order([None, 3, 1])
-    [2, 1, 0]
+    >>> elimination_order([None, 3, 1]), elimination_order([None, None, 2])
+    ([2, 1, 0], [2, 1, 0])
     """
-    return sorted(range(len(eliminated)),
-                  key=lambda j: (math.inf if eliminated[j] is None else eliminated[j], j))
+    return sorted(range(len(eliminated)), key=lambda j: (
+        math.inf if eliminated[j] is None else eliminated[j], j == 0, j))
 
 
 def belief_row(beliefs: Sequence[int], orbit: int) -> list[int]:
