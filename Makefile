@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint formal clean
+.PHONY: setup prove verify test test-all bench bench-quick lint formal clean notebooks
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,3 +50,7 @@ formal:
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
 	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
+
+# The notebooks, run and rendered to HTML in build/notebooks/.
+notebooks: setup
+	$(BIN)/jupyter nbconvert --to html --execute --output-dir build/notebooks docs/notebooks/*.ipynb
