@@ -8,7 +8,7 @@ Proofs(2 of 2 claims proved and accepted)
 '2 of 2 claims accepted'
 >>> cp.verify(f"{folder}/devil.n2.shortest.json")
 Verdict(claim='devil.n2.shortest', accepted=True, evidence=('strategy', 'reachability', \
-'lrat'))
+'lrat', 'theorem wins_size_lb'))
 
 `verify` uses the kernel (coinproofs/verify) alone: this module imports nothing from the
 engines, encoders or provers unless asked to prove.
