@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint formal clean notebooks
+.PHONY: setup prove verify test test-all bench bench-quick lint formal checker clean notebooks
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,9 +47,14 @@ formal:
 	rm -f formal/Headline.vo
 	$(MAKE) --no-print-directory -C formal -f Makefile.coq
 
+# The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY.
+checker: formal
+	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
+
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
 	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
+	cd formal/checker && rm -f checker checker.ml checker.mli *.cmi *.cmx *.o
 
 # The notebooks, run and rendered to HTML in build/notebooks/.
 notebooks: setup

@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None,
                                reason="needs coqc (apt-get install coq libcoq-mathcomp)")
+needs_ocaml = pytest.mark.skipif(shutil.which("ocamlopt") is None,
+                                 reason="needs ocamlopt (apt-get install ocaml)")
 
 
 # The headline theorems (docs/formal.md): `make formal` must print each one, closed.
@@ -197,3 +199,53 @@ def test_flipped_verdict_fails(built: str, tmp_path: Path, flip: tuple[str, int]
     line = int(re.search(r"line (\d+)", result.stderr).group(1))
     failed = re.findall(r"^Example (\w+)", "\n".join(text.splitlines()[:line]), re.MULTILINE)
     assert failed[-1] == ("lamping8_wins" if flip[0] == "lamping" else flip[0])
+
+
+# --- The extracted checker ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def checker(built: str) -> Path:
+    """`make checker`: winsb extracted to OCaml (formal/Extract.v) with its input reader."""
+    result = subprocess.run(["make", "--no-print-directory", "checker"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return FORMAL / "checker" / "checker"
+
+
+def check(checker: Path, n: int, lines: str) -> tuple[int, str]:
+    result = subprocess.run([str(checker), str(n)], input=lines, capture_output=True,
+                            text=True, timeout=60)
+    return result.returncode, result.stdout + result.stderr
+
+
+def jsonl(strategy: list[int], n: int) -> str:
+    """Norvig's notation, one move per line: the kernel's artifact format."""
+    return "".join(str([p for p in range(n) if move >> p & 1]) + "\n" for move in strategy)
+
+
+@needs_coq
+@needs_ocaml
+def test_extracted_checker_agrees_with_kernel(checker: Path) -> None:
+    for n in (1, 2, 3):
+        for length in range(3):
+            for strategy in itertools.product(range(1 << n), repeat=length):
+                status, said = check(checker, n, jsonl(list(strategy), n))
+                wins = simulate(list(strategy), n) is None
+                assert (status, said) == ((0, "wins\n") if wins else (1, "does not win\n"))
+
+
+@needs_coq
+@needs_ocaml
+def test_extracted_checker_on_lamping(checker: Path) -> None:
+    for n in (4, 8):
+        assert check(checker, n, jsonl(lamping(n), n)) == (0, "wins\n")
+        assert check(checker, n, jsonl(lamping(n)[:-1], n)) == (1, "does not win\n")
+
+
+@needs_coq
+@needs_ocaml
+@pytest.mark.parametrize("n, lines", [(4, "[0, 4]\n"), (4, "[1, 1]\n"), (4, "0\n"),
+                                      (4, "[a]\n"), (0, ""), (-1, "")])
+def test_extracted_checker_refuses_bad_input(checker: Path, n: int, lines: str) -> None:
+    status, said = check(checker, n, lines)
+    assert status == 2 and said.count("\n") == 1
