@@ -4,7 +4,7 @@
    logic, not even the excluded middle. tests/test_formal.py checks that output. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
-From CoinProofs Require Import Beliefs Reachability.
+From CoinProofs Require Import Beliefs Reachability Dials.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -54,3 +54,7 @@ Print Assumptions update_turn.
 (* 5c. A devil invariant rules out every strategy. *)
 Check invariant_not_wins.
 Print Assumptions invariant_not_wins.
+
+(* Beyond coins: N dials with q states each need at least q^N - 1 moves. *)
+Check dial_wins_size_lb.
+Print Assumptions dial_wins_size_lb.
