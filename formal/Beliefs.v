@@ -39,10 +39,11 @@ Lemma after_closure n V m y : orbits n V -> size m = n ->
   after n V m y <-> y <> heads n /\
                     exists x r r', V x /\ y = turn r' (flip (turn r x) m).
 Proof.
-case=> sz_V _ closed sz_m; split=> [[sz_y not_heads [r Vx]] | [not_heads [x [r [r' [Vx eq_y]]]]]].
+case=> sz_V _ closed sz_m.
+split=> [[sz_y not_heads [r Vx]] | [not_heads [x [r [r' [Vx eq_y]]]]]].
   split=> //; have [r0 back] := turn_back n r.
   exists (flip y (turn r m)), r0, r; split=> //.
-  have [sz_x _] := (sz_V _ Vx, 0); have [_ forth] := back _ sz_x.
+  have sz_x := sz_V _ Vx; have [_ forth] := back _ sz_x.
   rewrite turn_flip ?size_turn ?sz_x ?sz_m // forth flipK //.
   by rewrite size_turn sz_m -sz_y.
 have sz_x := sz_V _ Vx; subst y.

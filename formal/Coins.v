@@ -130,15 +130,9 @@ Proof. by move=> le_r_s; rewrite -turnD subnK // turn_size. Qed.
 Lemma turn_nil r : turn r [::] = [::].
 Proof. exact: iter_fix. Qed.
 
-Lemma turn_inv r s : {r' | turn r' (turn r s) = s}.
-Proof.
-case: s => [|c s]; first by exists 0; rewrite turn_nil.
-exists (size (c :: s) - r %% size (c :: s)).
-by rewrite [turn r _]turn_mod turnK // ltnW // ltn_pmod.
-Qed.
-
 (* One turn undoes turning by r on every state of n coins. *)
-Lemma turn_back n r : {r' | forall s, size s = n -> turn r' (turn r s) = s /\ turn r (turn r' s) = s}.
+Lemma turn_back n r :
+  {r' | forall s, size s = n -> turn r' (turn r s) = s /\ turn r (turn r' s) = s}.
 Proof.
 exists (n - r %% n) => s sz_s.
 have back : turn (n - r %% n) (turn r s) = s.

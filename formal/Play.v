@@ -93,5 +93,6 @@ Qed.
 Lemma winning_turnE r s ms : winning (turn r s) ms <-> winning s ms.
 Proof.
 split; last exact: winning_turn.
-by case: (turn_inv r s) => r' back win; rewrite -back; apply: winning_turn.
+have [r' back] := turn_back (size s) r; have [back_s _] := back s erefl.
+by rewrite -{2}back_s; apply: winning_turn.
 Qed.
