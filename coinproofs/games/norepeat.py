@@ -14,6 +14,10 @@ future, move for move. The solver moves the current pattern to all heads (x -> x
 reorders the coins to make the seen set's bitmask smallest; that *key* names the position up to
 symmetry, and the seen set of the key (with the current pattern all heads) is a position too.
 
+From NATIVE_COINS coins on, `wins` asks the native core (`_norepeat.c`, built by `pip install`):
+the same keys after marking seen the patterns the current one can no longer reach (Lemma R in
+docs/norepeat.md), searched in C with a transposition table of bounded size.
+
 >>> [NoRepeats(3).winner, NoRepeats(4).winner, NoRepeats(3, misere=True).winner]
 ['first', 'first', 'second']
 """
@@ -21,15 +25,18 @@ symmetry, and the seen set of the key (with the current pattern all heads) is a 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, cached_property
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
 START = 0  # all heads
 MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
 TREE_COINS = 4  # up to here the strategy by history is small (for 5 coins it has millions)
+NATIVE_COINS = 6  # from here on the native core searches (the Python search stays for fewer)
+TABLE_BYTES = 4 << 30  # the native core's transposition table, at most (4 GiB)
 PLAYERS = {"first": "Amber", "second": "Ben"}
 
 Pattern = int
@@ -133,17 +140,24 @@ class NoRepeats:
     """The game on n coins, solved by memoised search over positions up to symmetry.
 
     `wins(key)` is True iff the player to move from the canonical position `key` wins.
-    Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget.
+    Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget. `native`
+    (default: from NATIVE_COINS coins on) hands `wins` to the native core, whose table takes at
+    most `table_bytes`; `progress(positions)` is then called every 65,536 positions.
     """
 
     def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, native: bool | None = None,
+                 table_bytes: int = TABLE_BYTES,
+                 progress: Callable[[int], object] | None = None) -> None:
         self.n = n
         self.misere = misere
         self.reorderings = Reorderings(n)
         self.memo: dict[Key, bool] = {}
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.max_positions = max_positions
+        self.native = native_solver(n, misere, table_bytes) \
+            if (n >= NATIVE_COINS if native is None else native) else None
+        self.progress = progress
 
     def key(self, seen: Seen, pattern: Pattern) -> Key:
         """The canonical key of the position: current pattern to all heads, coins reordered."""
@@ -165,6 +179,8 @@ class NoRepeats:
         known = self.memo.get(key)
         if known is not None:
             return known
+        if self.native is not None:
+            return self._native_wins(key)
         self._check_budget()
         children = [child for _, child in self.children(key)]
         if not children:
@@ -177,6 +193,25 @@ class NoRepeats:
             result = any(not self.wins(child) for child in children)
         self.memo[key] = result
         return result
+
+    def _native_wins(self, key: Key) -> bool:
+        """`wins` by the native core, within what is left of the budgets."""
+        assert self.native is not None
+        seconds = -1.0 if self.deadline is None else self.deadline - time.perf_counter()
+        nodes = -1 if self.max_positions is None else self.max_positions - self.positions
+        result = None
+        if (self.deadline is None or seconds > 0) and (self.max_positions is None or nodes > 0):
+            result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
+                                      progress=self._native_progress)
+        if result is None:
+            if self.max_positions is not None and self.positions >= self.max_positions:
+                raise OutOfBudget(f"stopped after {self.positions:,} positions")
+            raise OutOfBudget(f"stopped at the time budget after {self.positions:,} positions")
+        return bool(result)
+
+    def _native_progress(self, nodes: int, stored: int) -> None:
+        if self.progress is not None:
+            self.progress(nodes)
 
     def _check_budget(self) -> None:
         if self.max_positions is not None and len(self.memo) >= self.max_positions:
@@ -197,8 +232,9 @@ class NoRepeats:
 
     @property
     def positions(self) -> int:
-        """How many positions (up to symmetry) the search has solved."""
-        return len(self.memo)
+        """How many positions (up to symmetry) the search has solved (the native core: how
+        many it has expanded, counting again one whose table entry was given up)."""
+        return len(self.memo) if self.native is None else self.native.stats["nodes"]
 
     def winning_coin(self, seen: Seen, pattern: Pattern) -> int | None:
         """A coin whose turn leaves the opponent lost, or None if there is none."""
@@ -253,6 +289,18 @@ class NoRepeats:
 
         walk((), 1 << START, START)
         return plan
+
+
+def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES) -> Any:
+    """The native core's solver for n coins (a table of at most `table_bytes`).
+
+    >>> solver = native_solver(3, misere=True)
+    >>> solver.wins(1 << START, START), solver.key(0b11, 1, reduce=False)  # Ben wins; HH TH
+    (False, 3)
+    """
+    from coinproofs.games._norepeat import Solver
+
+    return Solver(n, misere, table_bytes)
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:
