@@ -3,8 +3,10 @@
  * A position is (seen set S, current pattern v) on n <= 6 coins: S is a bitset over the 2^n
  * patterns (one uint64 word), v is in S. The solver names a position by a canonical key:
  *
- *   1. reach (Lemma R): every unseen pattern the current one cannot reach through unseen
- *      patterns is marked seen; the game from there is move for move the same;
+ *   1. reduce: every unseen pattern the current one cannot reach through unseen patterns is
+ *      marked seen (Lemma R: the game from there is move for move the same), and each part
+ *      of the rest that hangs off a cut vertex is replaced by a gadget of one or two patterns
+ *      with the same outcome (Lemma C, docs/norepeat.md);
  *   2. translate: every pattern x becomes x ^ v, so the current pattern is all heads (0);
  *   3. reorder: the least bitmask over the n! reorderings of the coins, found by
  *      branch-and-bound over which coin goes to each place (exact: see smallest()).
@@ -43,7 +45,7 @@ typedef struct {
     u64 *keys;                    /* the table: 0 = empty (a key always holds pattern 0) */
     uint8_t *meta;                /* bit 7: the player to move wins; bits 0-6: log2 work */
     u64 mask;                     /* capacity - 1 */
-    long long stored, nodes, replaced;
+    long long stored, nodes, replaced, collapsed;
     /* per call of wins(): */
     long long max_nodes;
     double deadline;
@@ -124,16 +126,65 @@ static u64 smallest(const Solver *s, u64 set, int place, u64 best)
     return best;
 }
 
-/* The key of (seen, v): translated so v is all heads, least over reorderings; `reduce`
- * first marks the patterns v cannot reach as seen (Lemma R). */
-static u64 key_of(const Solver *s, u64 seen, int v, int reduce)
+static int wins(Solver *s, u64 key);
+static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key);
+
+/* Lemma C: the region v reaches (`region`, v in it) with every part that hangs off a cut
+ * vertex a (the unseen patterns v can reach only through a) replaced by a gadget of one or two
+ * patterns that gives the player at a the same outcome for entering it. Each part's outcome is
+ * searched as a position of its own: the player at a, only the part unseen. */
+static int cut_hanging_parts(Solver *s, u64 *region, int v)
 {
-    if (reduce)
-        seen = s->full & ~(reach(s, seen, v) & ~((u64)1 << v));
+    u64 here = (u64)1 << v, candidates = *region & ~here, inside = 0;
+    while (candidates) {
+        int a = __builtin_ctzll(candidates);
+        u64 at = candidates & -candidates, rest = *region & ~at;
+        candidates &= candidates - 1;
+        if (inside & at)
+            continue; /* in a part already replaced */
+        u64 hanging = rest & ~reach(s, s->full & ~rest, v);
+        if (!hanging)
+            continue; /* not a cut vertex */
+        inside |= hanging;
+        u64 key;
+        if (key_of(s, s->full & ~hanging, a, 1, &key) == STOPPED)
+            return STOPPED;
+        int entering_wins = wins(s, key);
+        if (entering_wins == STOPPED)
+            return STOPPED;
+        u64 firsts = neighbours(s, at) & hanging, gadget = firsts & -firsts;
+        if (entering_wins == s->misere) { /* the gadget a-c1-c2 (it exists: Lemma C) */
+            gadget = 0;
+            for (u64 c = firsts; c && !gadget; c &= c - 1) {
+                u64 c1 = c & -c, after = neighbours(s, c1) & hanging;
+                if (after)
+                    gadget = c1 | (after & -after);
+            }
+            if (!gadget)
+                continue; /* cannot happen (Lemma C); keeping the part is always sound */
+        }
+        *region = (*region & ~hanging) | gadget;
+        s->collapsed++;
+    }
+    return 0;
+}
+
+/* The key of (seen, v): translated so v is all heads, least over reorderings; `reduce` first
+ * marks the patterns v cannot reach as seen (Lemma R) and replaces the parts hanging off cut
+ * vertices by gadgets (Lemma C, which may search). STOPPED if a search ran out of budget. */
+static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key)
+{
+    if (reduce) {
+        u64 region = reach(s, seen, v);
+        if (cut_hanging_parts(s, &region, v) == STOPPED)
+            return STOPPED;
+        seen = s->full & ~(region & ~((u64)1 << v));
+    }
     for (int coin = 0; coin < s->n; coin++)
         if (v >> coin & 1)
             seen = flip(s, seen, coin);
-    return smallest(s, seen, 0, ~(u64)0);
+    *key = smallest(s, seen, 0, ~(u64)0);
+    return 0;
 }
 
 /* ---- the transposition table ---- */
@@ -246,7 +297,9 @@ static int wins(Solver *s, u64 key)
                 result = WON;
             continue;
         }
-        u64 child = key_of(s, seen, v, 1);
+        u64 child;
+        if (key_of(s, seen, v, 1, &child) == STOPPED)
+            return STOPPED;
         int child_known = probe(s, child);
         if (child_known == LOST) {
             result = WON;
@@ -338,7 +391,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
         return -1;
     }
     s->mask = capacity - 1;
-    s->stored = s->nodes = s->replaced = 0;
+    s->stored = s->nodes = s->replaced = s->collapsed = 0;
     return 0;
 }
 
@@ -359,7 +412,13 @@ static PyObject *Solver_key(Solver *s, PyObject *args, PyObject *kw)
         return NULL;
     if (check_position(s, seen_obj, pattern, &seen) < 0)
         return NULL;
-    return PyLong_FromUnsignedLongLong(key_of(s, seen, pattern, reduce));
+    s->deadline = 0; /* Lemma C may search: without a budget here */
+    s->max_nodes = -1;
+    s->stop_reason = 0;
+    u64 key;
+    if (key_of(s, seen, pattern, reduce, &key) == STOPPED)
+        return NULL; /* Ctrl-C */
+    return PyLong_FromUnsignedLongLong(key);
 }
 
 static PyObject *Solver_wins(Solver *s, PyObject *args, PyObject *kw)
@@ -379,7 +438,10 @@ static PyObject *Solver_wins(Solver *s, PyObject *args, PyObject *kw)
     s->max_nodes = max_nodes >= 0 ? s->nodes + max_nodes : -1;
     s->progress = progress;
     s->stop_reason = 0;
-    int result = wins(s, key_of(s, seen, pattern, 1));
+    u64 key;
+    int result = key_of(s, seen, pattern, 1, &key);
+    if (result != STOPPED)
+        result = wins(s, key);
     s->progress = NULL;
     if (result == STOPPED) {
         if (s->stop_reason == 2)
@@ -401,8 +463,8 @@ static PyObject *Solver_clear(Solver *s, PyObject *unused)
 static PyObject *Solver_stats(Solver *s, void *unused)
 {
     (void)unused;
-    return Py_BuildValue("{s:L,s:L,s:L,s:K,s:K}", "nodes", s->nodes, "stored", s->stored,
-                         "replaced", s->replaced, "capacity", (unsigned long long)(s->mask + 1),
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:K,s:K}", "nodes", s->nodes, "stored", s->stored,
+                         "replaced", s->replaced, "collapsed", s->collapsed, "capacity", (unsigned long long)(s->mask + 1),
                          "table_bytes", (unsigned long long)((s->mask + 1) * (sizeof(u64) + 1)));
 }
 
