@@ -38,7 +38,7 @@ enum { LOST = 0, WON = 1, STOPPED = -1 };
 
 typedef struct {
     PyObject_HEAD
-    int n, misere;
+    int n, misere, cut_parts; /* cut_parts: apply Lemma C */
     u64 full;                     /* every pattern */
     u64 heads[MAX_COINS];         /* patterns with coin i heads */
     u64 swap_mask[MAX_COINS][MAX_COINS];
@@ -176,7 +176,7 @@ static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key)
 {
     if (reduce) {
         u64 region = reach(s, seen, v);
-        if (cut_hanging_parts(s, &region, v) == STOPPED)
+        if (s->cut_parts && cut_hanging_parts(s, &region, v) == STOPPED)
             return STOPPED;
         seen = s->full & ~(region & ~((u64)1 << v));
     }
@@ -352,10 +352,11 @@ static int check_position(const Solver *s, PyObject *seen_obj, int pattern, u64 
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"n", "misere", "table_bytes", NULL};
-    int n, misere;
+    static char *names[] = {"n", "misere", "table_bytes", "cut_parts", NULL};
+    int n, misere, cut_parts = 0;
     long long table_bytes = 1 << 24;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "ip|L", names, &n, &misere, &table_bytes))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ip|Lp", names, &n, &misere, &table_bytes,
+                                     &cut_parts))
         return -1;
     if (n < 1 || n > MAX_COINS) {
         PyErr_Format(PyExc_ValueError, "the native solver handles 1 to %d coins, not %d",
@@ -367,6 +368,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
         capacity *= 2;
     s->n = n;
     s->misere = misere;
+    s->cut_parts = cut_parts;
     int patterns = 1 << n;
     s->full = patterns == 64 ? ~(u64)0 : ((u64)1 << patterns) - 1;
     for (int i = 0; i < n; i++) {
@@ -486,9 +488,9 @@ static PyTypeObject SolverType = {
     .tp_name = "coinproofs.games._norepeat.Solver",
     .tp_basicsize = sizeof(Solver),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Solver(n, misere, table_bytes=2**24): No repeats on n <= 6 coins, searched "
-              "natively over keys up to the cube's symmetries, with a table of at most "
-              "table_bytes.",
+    .tp_doc = "Solver(n, misere, table_bytes=2**24, cut_parts=False): No repeats on n <= 6 "
+              "coins, searched natively over keys up to the cube's symmetries, with a table of "
+              "at most table_bytes; cut_parts applies Lemma C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Solver_init,
     .tp_dealloc = (destructor)Solver_dealloc,

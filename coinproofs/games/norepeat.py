@@ -291,8 +291,10 @@ class NoRepeats:
         return plan
 
 
-def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES) -> Any:
-    """The native core's solver for n coins (a table of at most `table_bytes`).
+def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
+                  cut_parts: bool = False) -> Any:
+    """The native core's solver for n coins (a table of at most `table_bytes`; `cut_parts`
+    applies Lemma C of docs/norepeat.md).
 
     >>> solver = native_solver(3, misere=True)
     >>> solver.wins(1 << START, START), solver.key(0b11, 1, reduce=False)  # Ben wins; HH TH
@@ -300,7 +302,7 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES) -> Any:
     """
     from coinproofs.games._norepeat import Solver
 
-    return Solver(n, misere, table_bytes)
+    return Solver(n, misere, table_bytes, cut_parts)
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:
