@@ -43,6 +43,13 @@ def register(commands: Any) -> None:
     verify.add_argument("paths", nargs="*", type=Path, metavar="DIR-or-FILE",
                         help="certificate files or folders of them (default: certificates)")
     verify.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    verify.add_argument("--bound", action="append", default=[], type=bound_setting,
+                        metavar="NAME=VALUE",
+                        help="let the kernel do more (or less) work of one kind in this run "
+                             "(repeatable); --bounds lists the bounds")
+    verify.add_argument("--bounds", action="store_true",
+                        help="list the kernel's work bounds (name, limit, what they limit) "
+                             "and exit")
     verify.set_defaults(handler=verify_certificates)
 
 
@@ -116,37 +123,28 @@ def prove_claims(args: argparse.Namespace) -> int:
     return 0 if all(o.proved for o in outcomes) else 1
 
 
-def certificate_files(paths: list[Path]) -> list[Path]:
-    """The certificate files named, directly or as folders of `*.json` files."""
-    paths = paths or [Path("certificates")]
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.glob("*.json")))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise UserError(f"{path} is neither a certificate file nor a folder "
-                            "(run `coinproofs prove` first)")
-    if not files:
-        where = ", ".join(map(str, paths))
-        raise UserError(f"no certificates (*.json) found in {where}")
-    return files
+def bound_setting(text: str) -> tuple[str, int]:
+    """An argparse type: NAME=VALUE, a bound's name and a whole number."""
+    name, _, value = text.partition("=")
+    if not name or not value.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE with a whole number")
+    return name, int(value)
 
 
 def verify_certificates(args: argparse.Namespace) -> int:
     # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
-    from coinproofs.verify.certificate import Rejected, check_file
+    from coinproofs.verify.certificate import load_kernel
+    from coinproofs.verify.schema import BOUNDS, raised
 
-    rows: list[tuple[str, bool, tuple[str, ...], float, str]] = []
-    for path in certificate_files(args.paths):
-        start = time.perf_counter()
-        try:
-            verdict = check_file(path)
-            rows.append((verdict.claim.id, True, tuple(verdict.methods),
-                         time.perf_counter() - start, ""))
-        except Rejected as rejection:
-            rows.append((str(path), False, (), time.perf_counter() - start, str(rejection)))
+    load_kernel()  # every bound is declared
+    if args.bounds:
+        return _list_bounds(args.json)
+    for name, _ in args.bound:
+        if name not in BOUNDS:
+            raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
+                            "lists them")
+    with raised(dict(args.bound)):
+        rows = _verdicts(args.paths or [Path("certificates")])
     if args.json:
         print_json([{"id": name, "accepted": ok, "evidence": list(methods),
                      "seconds": round(seconds, 3), "reason": reason}
@@ -154,6 +152,64 @@ def verify_certificates(args: argparse.Namespace) -> int:
     else:
         _print_table("certificates", rows, good="accepted", bad="REJECTED")
     return 0 if all(ok for _, ok, _, _, _ in rows) else 1
+
+
+def _verdicts(paths: list[Path]) -> list[tuple[str, bool, tuple[str, ...], float, str]]:
+    """A row for each certificate named or in a folder named, and one for each folder that
+    does not match its manifest (whose certificates are checked all the same)."""
+    from coinproofs.verify.certificate import Rejected, Verdict, check_file
+    from coinproofs.verify.manifest import NAME, check_manifest, check_named
+
+    rows: list[tuple[str, bool, tuple[str, ...], float, str]] = []
+    for path in paths:
+        if path.is_dir():
+            if not (path / NAME).exists() and not any(path.glob("*.json")):
+                raise UserError(f"no certificates (*.json) found in {path}")
+            check = check_named
+            try:
+                files = check_manifest(path)
+            except Rejected as rejection:
+                rows.append((str(path / NAME), False, (), 0.0, str(rejection)))
+                check, files = check_file, sorted(path.glob("*.json"))
+        elif path.is_file():
+            check, files = check_file, [path]
+        else:
+            raise UserError(f"{path} is neither a certificate file nor a folder "
+                            "(run `coinproofs prove` first)")
+        for file in files:
+            start = time.perf_counter()
+            try:
+                verdict: Verdict = check(file)
+                rows.append((verdict.claim.id, True, tuple(verdict.methods),
+                             time.perf_counter() - start, ""))
+            except Rejected as rejection:
+                rows.append((str(file), False, (), time.perf_counter() - start, str(rejection)))
+    if not rows:
+        raise UserError(f"no certificates (*.json) found in {', '.join(map(str, paths))}")
+    return rows
+
+
+def _list_bounds(as_json: bool) -> int:
+    from coinproofs.verify.schema import BOUNDS
+
+    bounds = sorted(BOUNDS.values(), key=lambda bound: bound.name)
+    if as_json:
+        print_json([{"name": b.name, "limit": b.limit, "unit": b.unit, "why": b.why}
+                    for b in bounds])
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="the kernel's work bounds: `coinproofs verify --bound NAME=VALUE` "
+                        "changes one for a run")
+    table.add_column("bound", no_wrap=True)
+    table.add_column("limit", justify="right", no_wrap=True)
+    table.add_column("of")
+    table.add_column("what it limits")
+    for bound in bounds:
+        table.add_row(bound.name, f"{bound.limit:,}", bound.unit, bound.why)
+    Console(file=sys.stdout).print(table)
+    return 0
 
 
 def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float, str]],

@@ -55,14 +55,13 @@ GAMES = ("devil", "penny", "norepeat")
 Evidence = Mapping[str, Any]
 
 DOCUMENT_BYTES = declare("certificate.bytes", 16 << 20, "bytes",
-                         "the largest certificate file the kernel parses; long evidence goes "
-                         "to artifact files")
+                         "the largest certificate file parsed")
 DEPTH = declare("certificate.depth", 32, "levels of nesting",
-                "lists and objects inside each other in one JSON document")
+                "lists and objects inside each other")
 ARTIFACT_BYTES = declare("artifact.bytes", 256 << 20, "bytes",
-                         "the largest artifact file the kernel reads")
+                         "the largest artifact file read")
 LINE_BYTES = declare("artifact.line-bytes", 1 << 20, "bytes",
-                     "the longest line of an artifact read line by line")
+                     "the longest line of an artifact")
 
 DOCUMENT = Shape("the certificate",
                  {"schema": literal(SCHEMA), "claim": OBJECT,

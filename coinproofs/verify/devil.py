@@ -48,14 +48,11 @@ MAX_N = 4096  # the largest table any devil claim may speak of: bounds the kerne
 MAX_BELIEF_N = 12  # 352 rotation orbits: the orbit images take the kernel about a second
 
 STRATEGY_MOVES = declare("devil.strategy-moves", 1 << 17, "moves",
-                         "the longest strategy the kernel reads (Lamping's for 16 coins has "
-                         "65,535)")
+                         "the longest strategy read (Lamping's for 16 coins: 65,535)")
 STRATEGY_WORK = declare("devil.strategy-work", 1 << 35, "state translations",
-                        "simulating a strategy: each move costs its distinct rotations times "
-                        "2^N states (Lamping's for 16 coins: about 10^10, a few seconds)")
+                        "moves x their distinct rotations x 2^N states simulated")
 REACHABILITY_WORK = declare("devil.reachability-work", 1 << 25, "orbit steps",
-                            "checking layers of beliefs: each belief costs the square of the "
-                            "number of orbits (N = 12: 352 orbits, 123,904 steps a belief)")
+                            "beliefs x orbits^2 in the layers of reachability evidence")
 
 PARAMS = Shape("a devil claim's params", {"n": count(1, MAX_N)})
 VALUES = {"shortest": count(1), "impossible": literal(None), "lamping": count(1)}

@@ -84,8 +84,7 @@ class Layout:
 
 
 CLAUSES = declare("devil.lrat-clauses", 500_000, "clauses",
-                  "the reference formula the kernel builds to check a devil LRAT proof "
-                  "against (a few seconds)")
+                  "the reference formula built to check a devil LRAT proof")
 
 
 def clause_count(n: int, length: int) -> int:

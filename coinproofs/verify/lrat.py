@@ -43,8 +43,7 @@ from coinproofs.verify.schema import FILE, SHA256, Rejected, declare, expect
 LRAT_CHARACTERS = re.compile(rb"[0-9d -]*\n?")
 
 PROOF_BYTES = declare("lrat.proof-bytes", 32 << 20, "bytes",
-                      "the largest LRAT proof the kernel checks (about 2 MB a second; the "
-                      "largest coinproofs writes, penny.unique.m60, has 2.2 MB)")
+                      "the largest LRAT proof checked (about 2 MB a second)")
 
 # The fields every piece of LRAT evidence has besides its method and encoding: the CNF the
 # kernel rebuilds (its file is only hashed) and the proof it checks.

@@ -81,11 +81,9 @@ MAX_PLAYED_MATCHING_COINS = 4  # the matching strategy is also played out up to 
 MAX_MATCHING_COINS = 26  # the largest n of a claim (a matching of 2^25 pairs)
 
 STRATEGY_ENTRIES = declare("norepeat.strategy-entries", 1 << 14, "entries",
-                           "a strategy's moves, each checked by playing every reply (the "
-                           "largest coinproofs writes, for norepeat.n5.misere, has 1,545)")
+                           "a strategy's moves, each played against every reply")
 MATCHING_PAIRS = declare("norepeat.matching-pairs", 1 << 20, "pairs",
-                         "a perfect matching of 2^(n-1) pairs, read whole (n = 21: about "
-                         "200 MB of memory)")
+                         "the 2^(n-1) pairs of a perfect matching, read whole")
 
 PARAMS = Shape("a norepeat claim's params", {"n": count(1, MAX_MATCHING_COINS),
                                              "misere": BOOLEAN})

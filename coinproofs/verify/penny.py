@@ -70,11 +70,9 @@ MAX_PILE = 100_000  # the default of the bound penny.pile
 MAX_A = 16
 MAX_UNIQUE_PILE = 60  # the default of the bound penny.unique-pile
 PILE = declare("penny.pile", MAX_PILE, "pennies",
-               "the side of the square of positions checked from the rules, row by row: "
-               "about (M / 10,000)^2 seconds")
+               "the side M of the square checked: about (M / 10,000)^2 seconds")
 UNIQUE_PILE = declare("penny.unique-pile", MAX_UNIQUE_PILE, "pennies",
-                      "the side of the square of the uniqueness CNF, which has about 2 M^3 "
-                      "clauses")
+                      "the side M of the uniqueness CNF: about 2 M^3 clauses")
 UNIQUE_ENCODING = "penny_cnf.losing_cnf + excluding"  # names the kernel's encoder
 PAIR_LINE = re.compile(rb"(0|[1-9][0-9]{0,19}) (0|[1-9][0-9]{0,19})\n")  # a line "x y"
 ABSENT = np.iinfo(np.int64).max  # "no listed position here": larger than any row or column
