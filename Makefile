@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint clean
+.PHONY: setup prove verify test test-all bench bench-quick lint formal checker clean notebooks
 
 $(BIN)/coinproofs: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,5 +40,22 @@ lint: setup
 	$(BIN)/mypy coinproofs
 	$(BIN)/lint-imports
 
+# The Coq development (Coq 8.16 + MathComp 1.15, Debian's coq and libcoq-mathcomp). Headline.v
+# is compiled every time: it prints each headline theorem and its axioms (none).
+formal:
+	cd formal && coq_makefile -f _CoqProject -o Makefile.coq
+	rm -f formal/Headline.vo
+	$(MAKE) --no-print-directory -C formal -f Makefile.coq
+
+# The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY.
+checker: formal
+	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
+
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
+	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
+	cd formal/checker && rm -f checker checker.ml checker.mli *.cmi *.cmx *.o
+
+# The notebooks, run and rendered to HTML in build/notebooks/.
+notebooks: setup
+	$(BIN)/jupyter nbconvert --to html --execute --output-dir build/notebooks docs/notebooks/*.ipynb

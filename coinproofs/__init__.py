@@ -1,3 +1,61 @@
-"""coinproofs: facts about coin games, proved, with certificates a small kernel re-checks."""
+"""coinproofs: facts about coin games, proved, with certificates a small kernel re-checks.
+
+>>> import coinproofs as cp
+>>> cp.devil.solve(4).length
+15
+>>> cp.penny.best_move(3, 7)
+Move(take=(0, 2), to=(3, 5))
+>>> cp.norepeat.winner(3, misere=True)
+'second'
+
+`cp.devil`, `cp.penny`, `cp.norepeat` and `cp.pictures` are loaded when first used, so that
+`import coinproofs` (and the `coinproofs` command) starts fast. `cp.prove(claim_id, out=DIR)`
+proves claims into certificates; `cp.verify(path)` checks a certificate or a folder of them
+with the kernel alone and returns a verdict, never raising on a bad certificate.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "claims", "devil", "norepeat", "penny", "pictures", "prove", "verify"]
+
+if TYPE_CHECKING:  # what type checkers see: the lazy names below, and cp.verify as a function
+    from coinproofs import devil, norepeat, penny, pictures
+    from coinproofs.certificates import claims, prove, verify
+
+_SUBMODULES = {"devil", "penny", "norepeat", "pictures"}
+_FUNCTIONS = {"prove": "coinproofs.certificates", "claims": "coinproofs.certificates"}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the game modules and the proving functions when first used."""
+    if name in _SUBMODULES:
+        return importlib.import_module(f"coinproofs.{name}")
+    if name in _FUNCTIONS:
+        return getattr(importlib.import_module(_FUNCTIONS[name]), name)
+    raise AttributeError(f"module 'coinproofs' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Kernel(types.ModuleType):
+    """The kernel package `coinproofs.verify`, callable: `coinproofs.verify(path)` checks a
+    certificate (or a folder of them) and returns a verdict (coinproofs.certificates.verify).
+
+    The kernel's own code is untouched: only its module object gains a __call__, so that the
+    package and the function, which share the name `verify`, are one object."""
+
+    def __call__(self, path: Any) -> Any:
+        from coinproofs.certificates import verify
+
+        return verify(path)
+
+
+importlib.import_module("coinproofs.verify").__class__ = _Kernel  # an empty __init__: instant

@@ -75,8 +75,10 @@ def test_bad_input_gets_one_sentence(args: list[str], words: list[str]) -> None:
 
 @pytest.mark.parametrize("content, words", [
     ("not json", ["not valid JSON"]),
-    ('{"moves": []}', ["list of moves"]),
-    ("[[0, 1], 2]", ["list of moves"]),
+    ('{"steps": []}', ["list of moves", "'moves'"]),
+    ('{"n": 5, "moves": []}', ["for 5 coins, not 4"]),
+    ('{"n": 4, "moves": null}', ["no strategy wins"]),
+    ("[[0, 1], 2]", ["move 2 must be a list of positions"]),
     ('[[0, "1"]]', ["whole-number"]),
     ("[[0, 7]]", ["position 7", "0..3"]),
 ])

@@ -66,7 +66,7 @@ def test_move_handles_huge_piles() -> None:
     (["penny", "move", "3"], ["required"]),
     (["penny", "losing", "--max", "-1"], ["must not be negative"]),
     (["penny", "losing", "--max", "ten"], ["not a whole number"]),
-    (["penny", "losing"], ["--max"]),
+    (["penny", "losing"], ["give the largest pile"]),
     (["penny", "losing", "--max", "1000000"], ["too large", "100,000"]),
     (["penny", "losing", "--max", "1000000000", "--by", "formula"], ["memory"]),
     (["penny", "totals", "30", "20"], ["must not exceed"]),

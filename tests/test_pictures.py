@@ -1,20 +1,21 @@
 """Pictures: the PNG files are written, whole and decodable, and bad requests are refused with a
-sentence. (What a picture shows is tested through belief_grid; the pixels only for size.)"""
+sentence. (What a picture shows is tested through its rows, axes and title; the pixels only for
+size.)"""
 
 from __future__ import annotations
 
 import doctest
 import json
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib.figure import Figure
 from matplotlib.image import imread
 
+import coinproofs as cp
 from coinproofs import pictures
-from coinproofs.games.devil import beliefs_along, lamping, orbits, shortest_strategy
-from coinproofs.pictures import belief_grid, plot_beliefs, plot_histogram, plot_penny
+from coinproofs.pictures import belief_row, elimination_order, penny_figure, save
 from tests.cli import coinproofs, fails_with_one_sentence
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -77,80 +78,89 @@ def test_devil_play_4_plot_writes_a_bar_chart(tmp_path: Path) -> None:
 
 # --- The functions ---------------------------------------------------------------------------
 
-def labels_for(n: int) -> list[str]:
-    return [f"orbit{j}" for j in range(len(orbits(n)))]
+def test_the_heat_map_rows_are_the_beliefs_in_the_order_orbits_leave() -> None:
+    """Norvig's table for N=4: every orbit at first, only HHHH at the end; the rows go from
+    the first orbit ruled out for good to HHHH, which never goes."""
+    found = cp.devil.beliefs(cp.devil.solve(4).moves, 4)
+    gone = found.eliminated()
+    order = elimination_order(gone)
+    assert order[-1] == 0 and gone[0] is None  # HHHH at the bottom
+    assert [gone[j] for j in order[:-1]] == sorted(gone[j] for j in order[:-1])
+    rows = [belief_row(found.sets, j) for j in order]
+    assert [row[0] for row in rows] == [1] * 6 and [row[-1] for row in rows] == [0] * 5 + [1]
+    assert belief_row(found.sets, 5) == [1, 0] * 8  # TTTT: ruled out by each flip of all four
+    figure = found.figure()
+    heat, strip = figure.axes[:2]
+    assert [label.get_text() for label in heat.get_yticklabels()] == [
+        found.orbits[j] for j in order]
+    assert list(strip.lines[0].get_ydata()) == found.sizes  # the strip of the belief's size
+    assert "15-move strategy, N = 4" in figure.get_suptitle()
 
 
-def test_the_heat_map_cells_are_the_beliefs() -> None:
-    """Norvig's table for N=4: every orbit at first, TTTT ruled out by each flip of all four
-    and back after each other move, only HHHH at the end."""
-    strategy = shortest_strategy(4)
-    assert strategy is not None
-    grid = belief_grid(beliefs_along(strategy, 4), 6)
-    assert [row[0] for row in grid] == [1] * 6
-    assert [row[-1] for row in grid] == [1, 0, 0, 0, 0, 0]
-    assert grid[0] == [1] * 16  # HHHH stays possible: the game may already be over
-    assert grid[5] == [1, 0] * 8  # TTTT
+def test_the_figures_are_matplotlib_figures(tmp_path: Path) -> None:
+    beliefs = cp.devil.beliefs([[0, 1, 2, 3], [0, 2]], 4)
+    played = cp.devil.play(cp.devil.solve(2).moves, 2, games=10, seed=1)
+    for figure in (beliefs.figure(), played.figure(), cp.penny.figure(20)):
+        assert isinstance(figure, Figure)
+    assert "the strategy loses" in beliefs.figure().get_suptitle()
 
 
-def test_a_losing_strategy_is_drawn_too(tmp_path: Path) -> None:
-    moves = [0b1111, 0b0101]
-    path = tmp_path / "short.png"
-    plot_beliefs(4, moves, beliefs_along(moves, 4), labels_for(4), path)
-    decoded(path)
-
-
-def test_an_existing_picture_is_replaced_whole(tmp_path: Path) -> None:
-    path = tmp_path / "beliefs.png"
+@pytest.mark.parametrize("suffix, signature", [(".png", PNG_SIGNATURE), (".svg", b"<?xml")])
+def test_pictures_are_saved_as_png_or_svg_in_one_step(tmp_path: Path, suffix: str,
+                                                      signature: bytes) -> None:
+    path = tmp_path / f"beliefs{suffix}"
     path.write_bytes(b"an old picture")
-    moves = lamping(2)
-    plot_beliefs(2, moves, beliefs_along(moves, 2), ["HH", "HT", "TT"], path)
-    decoded(path)
-    no_leftovers(tmp_path, "beliefs.png")
+    save(cp.devil.beliefs(cp.devil.lamping(2), 2).figure(), path)
+    assert path.read_bytes().startswith(signature)
+    no_leftovers(tmp_path, path.name)
 
 
-@pytest.mark.parametrize("n, beliefs, labels, path, words", [
-    (9, [1], ["x"] * 60, "b.png", "N = 9 has 60 rotation orbits"),
-    (16, [1], ["x"] * 4116, "b.png", "too large to draw; the limit is N = 8"),
-    (2, [7, 3, 5, 1], ["HH", "HT", "TT"], "b.svg", "ending in .png"),
-    (2, [7, 3, 5], ["HH", "HT", "TT"], "b.png", "3 moves need 4 beliefs"),
-    (2, [7, 3, 5, 8], ["HH", "HT", "TT"], "b.png", "beyond the 3 labelled"),
-])
-def test_bad_heat_maps_are_refused_with_a_sentence(tmp_path: Path, n: int, beliefs: list[int],
-                                                   labels: list[str], path: str,
-                                                   words: str) -> None:
-    with pytest.raises(ValueError, match=words):
-        plot_beliefs(n, [0b11, 0b01, 0b11], beliefs, labels, tmp_path / path)
+def test_other_formats_are_refused_with_a_sentence(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"ending in \.png or \.svg"):
+        save(cp.penny.figure(10), tmp_path / "penny.pdf")
     no_leftovers(tmp_path)
 
 
-def test_penny_picture_of_the_losing_positions(tmp_path: Path) -> None:
+def test_more_than_eight_coins_are_too_many_rows() -> None:
+    with pytest.raises(ValueError, match=r"N = 9 has 60 rotation orbits.*limit is N = 8"):
+        cp.devil.beliefs([list(range(9))], 9).figure()
+
+
+def test_penny_picture_counts_what_it_shows(tmp_path: Path) -> None:
     losing = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20)]
+    figure = penny_figure(losing, 20)
+    title = figure.axes[0].get_title()
+    assert "9 losing positions (a ≤ b) and 8 mirror images, 17 points" in title
+    assert len(figure.axes[0].collections[0].get_offsets()) == 17
     path = tmp_path / "penny.png"
-    plot_penny(losing, 20, path)
+    save(figure, path)
     decoded(path)
-    no_leftovers(tmp_path, "penny.png")
 
 
-@pytest.mark.parametrize("losing, max_pile, name, words", [
-    ([(0, 0), (1, 2)], 20, "penny.pdf", "ending in .png"),
-    ([(0, 0), (3, 5)], 4, "penny.png", r"position \(3, 5\) is off the grid"),
-    ([(0, 0)], -1, "penny.png", "must not be negative"),
+@pytest.mark.parametrize("losing, max_pile, words", [
+    ([(0, 0), (3, 5)], 4, r"position \(3, 5\) is off the grid"),
+    ([(0, 0)], -1, "must not be negative"),
 ])
-def test_bad_penny_pictures_are_refused(tmp_path: Path, losing: list[tuple[int, int]],
-                                        max_pile: int, name: str, words: str) -> None:
+def test_bad_penny_pictures_are_refused(losing: list[tuple[int, int]], max_pile: int,
+                                        words: str) -> None:
     with pytest.raises(ValueError, match=words):
-        plot_penny(losing, max_pile, tmp_path / name)
-    no_leftovers(tmp_path)
+        penny_figure(losing, max_pile)
 
 
-def test_histogram_with_lost_games(tmp_path: Path) -> None:
+def test_histogram_draws_the_expected_counts_and_the_lost_games(tmp_path: Path) -> None:
+    played = cp.devil.play([[0], [0, 1]], 2, games=100, seed=3)
+    assert played.lost > 0 and played.expected is not None
+    figure = played.figure()
+    axes = figure.axes[0]
+    assert axes.lines and list(axes.lines[0].get_ydata()) == pytest.approx(played.expected)
+    assert "lost" in [label.get_text() for label in axes.get_xticklabels()]
     path = tmp_path / "h.png"
-    plot_histogram(Counter({0: 10, 1: 10, 2: 3, None: 17}), 2, 10, path)
+    save(figure, path)
     decoded(path)
 
 
-def test_histogram_counts_must_add_up_to_the_games(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="add up to 39"):
-        plot_histogram(Counter({0: 10, 1: 10, 2: 19}), 2, 10, tmp_path / "h.png")
-    no_leftovers(tmp_path)
+def test_expected_counts_are_exact_where_the_theory_says() -> None:
+    """A winning strategy of 2^N - 1 moves: each move number is equally likely, K per move."""
+    played = cp.devil.play(cp.devil.solve(4).moves, 4, games=50, seed=2)
+    assert played.expected == pytest.approx([50.0] * 16)
+    assert sum(played.counts.values()) == 800

@@ -139,7 +139,8 @@ def test_play_text_says_it_is_evidence_and_prints_a_seed_to_repeat_it(tmp_path: 
     assert run.status == 0, run.err
     assert "evidence from random play, not a proof" in run.out
     lines = run.out.splitlines()
-    assert lines[1].split() == ["moves", "wins"] and lines[2].split() == ["0", "50"]
+    assert lines[1].split() == ["moves", "wins", "expected"]
+    assert lines[2].split() == ["0", "50", "50.0"]
     assert any(line.startswith("lost:") and not line.startswith("lost: 0 ") for line in lines)
     seed = lines[0].rsplit("seed ", 1)[1].rstrip(")")
     repeat = coinproofs("devil", "play", "4", "--strategy", str(strategy), "--games", "50",

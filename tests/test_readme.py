@@ -38,11 +38,11 @@ def run(command: str, cwd: Path | None = None) -> tuple[int, str]:
     return result.status, result.out
 
 
-def test_the_readme_shows_the_seed_results() -> None:
+def test_the_readme_shows_the_published_results() -> None:
     shown = [command for command, _ in commands_with_output()]
     assert len(shown) >= 9
-    for expected in ("devil table", "devil lamping 4", "devil show 4", "penny losing --max 30",
-                     "penny totals 20 30", "norepeat solve --coins 3 --misere"):
+    for expected in ("devil table", "devil lamping 4", "devil show 4", "penny losing 30",
+                     "penny totals 20 30", "norepeat solve 3 --misere"):
         assert f"coinproofs {expected}" in shown
 
 

@@ -34,14 +34,16 @@ def test_every_listed_claim_is_built_by_its_pattern_from_its_id_alone() -> None:
 
 def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     ids = [spec.id for spec in all_claims()]
-    assert len(ids) == len(set(ids)) == 1051
+    assert len(ids) == len(set(ids)) == 1060  # 1051 and devil.n16..n4096.shortest (theorems)
     default = [spec.id for spec in all_claims() if spec.default]
-    assert len(default) == 90
-    assert {"devil.n4.shortest", "devil.n63.impossible", "devil.n16.lamping",
+    assert len(default) == 93
+    assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
+            "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
             "penny.misere.m1000", "penny.a-wythoff.a3.m1000", "penny.unique.m30",
             "norepeat.n16.normal", "norepeat.n5.misere"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,
+            "devil.n4096.shortest" in ids, "devil.n128.shortest" not in default,
             "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids} == {True}
     assert not {"devil.n1023.impossible", "penny.p-positions.m100000",
                 "norepeat.n20.normal"} & set(default)
@@ -62,7 +64,7 @@ def test_ids_beyond_the_listed_ones_are_built_within_the_limits(claim_id: str,
     ("devil.n5000.impossible", ["4,096", "not 5,000"]),
     ("devil.n2048.impossible", ["power of two", "false"]),
     ("devil.n6.shortest", ["no strategy wins", "devil.n6.impossible"]),
-    ("devil.n16.shortest", ["1, 2, 4, 8"]),
+    ("devil.n8192.shortest", ["4,096", "not 8,192"]),
     ("devil.n32.lamping", ["power of two up to 16"]),
     ("penny.unique.m61", ["0..60", "not 61"]),
     ("penny.riddler-30-20", ["LO", "HI"]),

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, positive_int, print_json
+from coinproofs.cli.common import UserError, positive_int, print_json, print_table
+from coinproofs.text import distinct, plural
 
 
 def register(commands: Any) -> None:
@@ -54,33 +53,22 @@ def register(commands: Any) -> None:
 
 
 def list_claims(args: argparse.Namespace) -> int:
-    from coinproofs.proofs.registry import all_claims, pattern_of, patterns, shown
+    from coinproofs.certificates import claims
 
-    specs = [spec for spec in all_claims() if spec.default or args.all]
+    listing = claims(every=args.all)
     if args.json:
-        print_json({"patterns": [pattern.as_json() for pattern in patterns()],
-                    "claims": [spec.as_json() | {"default": spec.default,
-                                                 "pattern": shown(pattern_of(spec.id).template)}
-                               for spec in specs]})
+        print_json(listing)
         return 0
-    from rich.console import Console
-    from rich.table import Table
-
-    forms = Table(title="claim patterns: `coinproofs prove ID` takes any id within the limits")
-    forms.add_column("pattern", no_wrap=True)
-    forms.add_column("limits")
-    forms.add_column("claims of this form say")
-    for pattern in patterns():
-        forms.add_row(shown(pattern.template), pattern.limits, pattern.about)
-    table = Table(title="the claims proved by a bare `coinproofs prove`" if not args.all
-                  else "the listed claims (the default ones and those proved on request)")
-    table.add_column("claim", no_wrap=True)
-    table.add_column("statement")
-    for spec in specs:
-        table.add_row(spec.id, spec.statement)
-    console = Console()
-    console.print(forms)
-    console.print(table)
+    print_table("claim patterns: `coinproofs prove ID` takes any id within the limits",
+                ["pattern", "limits", "claims of this form say"],
+                [[form["pattern"], form["limits"], form["about"]] for form in listing["patterns"]],
+                wrap=["limits", "claims of this form say"])
+    print()
+    print_table("the claims a bare `coinproofs prove` proves" if not args.all
+                else "the listed claims: the default ones, and those proved on request",
+                ["claim", "statement"],
+                [[claim["id"], claim["statement"]] for claim in listing["claims"]],
+                wrap=["statement"])
     return 0
 
 
@@ -89,20 +77,17 @@ def prove_claims(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.text import Text
 
+    from coinproofs.certificates import prove
     from coinproofs.proofs.registry import select
-    from coinproofs.proofs.runner import Outcome, prove_all
+    from coinproofs.proofs.runner import Outcome
 
-    specs = select(args.ids)
-    try:
-        args.out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UserError(f"cannot use {args.out} as the output folder: {error.strerror}") from None
+    total = len(select(args.ids))  # refuses bad ids before the progress bar appears
     errors = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(),
                TextColumn("{task.completed}/{task.total}"),
                TimeElapsedColumn())
     with Progress(*columns, console=errors, transient=True) as progress:
-        task = progress.add_task("proving", total=len(specs))
+        task = progress.add_task("proving", total=total)
 
         def started(message: str) -> None:
             progress.update(task, description=f"proving {message}")
@@ -113,14 +98,31 @@ def prove_claims(args: argparse.Namespace) -> int:
                 errors.print(Text.assemble(("NOT proved", "red"),
                                            f" {outcome.claim_id}: {outcome.reason}"))
 
-        outcomes = prove_all(specs, args.out, args.jobs, started, done)
-    if args.json:
-        print_json([{"id": o.claim_id, "proved": o.proved, "evidence": list(o.methods),
-                     "seconds": round(o.seconds, 3), "reason": o.reason} for o in outcomes])
+        proofs = prove(*args.ids, out=args.out, jobs=args.jobs, on_start=started, on_done=done)
+    return report(args.json, "proofs", ("proved", "NOT proved"), proofs.summary,
+                  [(o.claim_id, o.proved, o.methods, o.seconds, o.reason) for o in proofs])
+
+
+Row = tuple[str, bool, tuple[str, ...], float, str]  # claim, verdict, evidence, seconds, reason
+
+
+def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
+           rows: list[Row]) -> int:
+    """The outcome of proving or verifying: one JSON document, or a table and a summary line.
+    Exit status 0 iff every row is good."""
+    good, bad = verdicts
+    if as_json:
+        key = good.split()[-1]  # "proved" or "accepted"
+        print_json([{"id": name, key: ok, "evidence": list(methods),
+                     "seconds": round(seconds, 3), "reason": reason}
+                    for name, ok, methods, seconds, reason in rows])
     else:
-        _print_table("proofs", [(o.claim_id, o.proved, o.methods, o.seconds, o.reason)
-                                for o in outcomes])
-    return 0 if all(o.proved for o in outcomes) else 1
+        print_table(title, ["claim", "verdict", "evidence", "seconds", "reason"],
+                    [[name, good if ok else bad, ", ".join(distinct(methods)),
+                      f"{seconds:.2f}", reason] for name, ok, methods, seconds, reason in rows],
+                    wrap=["reason"])
+        print(summary)
+    return 0 if all(row[1] for row in rows) else 1
 
 
 def bound_setting(text: str) -> tuple[str, int]:
@@ -133,7 +135,9 @@ def bound_setting(text: str) -> tuple[str, int]:
 
 def verify_certificates(args: argparse.Namespace) -> int:
     # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
+    from coinproofs.certificates import Verdict, Verdicts, certificate_files, verify
     from coinproofs.verify.certificate import load_kernel
+    from coinproofs.verify.manifest import NAME
     from coinproofs.verify.schema import BOUNDS, raised
 
     load_kernel()  # every bound is declared
@@ -143,50 +147,30 @@ def verify_certificates(args: argparse.Namespace) -> int:
         if name not in BOUNDS:
             raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
                             "lists them")
-    with raised(dict(args.bound)):
-        rows = _verdicts(args.paths or [Path("certificates")])
-    if args.json:
-        print_json([{"id": name, "accepted": ok, "evidence": list(methods),
-                     "seconds": round(seconds, 3), "reason": reason}
-                    for name, ok, methods, seconds, reason in rows])
-    else:
-        _print_table("certificates", rows, good="accepted", bad="REJECTED")
-    return 0 if all(ok for _, ok, _, _, _ in rows) else 1
-
-
-def _verdicts(paths: list[Path]) -> list[tuple[str, bool, tuple[str, ...], float, str]]:
-    """A row for each certificate named or in a folder named, and one for each folder that
-    does not match its manifest (whose certificates are checked all the same)."""
-    from coinproofs.verify.certificate import Rejected, Verdict, check_file
-    from coinproofs.verify.manifest import NAME, check_manifest, check_named
-
-    rows: list[tuple[str, bool, tuple[str, ...], float, str]] = []
+    paths = args.paths or [Path("certificates")]
     for path in paths:
-        if path.is_dir():
-            if not (path / NAME).exists() and not any(path.glob("*.json")):
-                raise UserError(f"no certificates (*.json) found in {path}")
-            check = check_named
-            try:
-                files = check_manifest(path)
-            except Rejected as rejection:
-                rows.append((str(path / NAME), False, (), 0.0, str(rejection)))
-                check, files = check_file, sorted(path.glob("*.json"))
-        elif path.is_file():
-            check, files = check_file, [path]
-        else:
+        if not path.exists():
             raise UserError(f"{path} is neither a certificate file nor a folder "
                             "(run `coinproofs prove` first)")
-        for file in files:
-            start = time.perf_counter()
-            try:
-                verdict: Verdict = check(file)
-                rows.append((verdict.claim.id, True, tuple(verdict.methods),
-                             time.perf_counter() - start, ""))
-            except Rejected as rejection:
-                rows.append((str(file), False, (), time.perf_counter() - start, str(rejection)))
-    if not rows:
-        raise UserError(f"no certificates (*.json) found in {', '.join(map(str, paths))}")
-    return rows
+        if path.is_dir() and not (path / NAME).exists() and not certificate_files(path):
+            raise UserError(f"no certificates (*.json) found in {path}")
+    verdicts: list[Verdict] = []
+    problems: list[Row] = []  # a folder that does not match its manifest
+    with raised(dict(args.bound)):
+        for path in paths:
+            result = verify(path)
+            if isinstance(result, Verdicts):
+                verdicts += result.items
+                if result.problem:
+                    problems.append((str(path / NAME), False, (), 0.0, result.problem))
+            else:
+                verdicts.append(result)
+    summary = Verdicts(tuple(verdicts)).summary
+    if problems:
+        summary += f"; {plural(len(problems), 'folder')} not as {NAME} says"
+    return report(args.json, "certificates", ("accepted", "REJECTED"), summary,
+                  problems + [(v.claim, v.accepted, v.evidence, v.seconds, v.reason)
+                              for v in verdicts])
 
 
 def _list_bounds(as_json: bool) -> int:
@@ -196,40 +180,9 @@ def _list_bounds(as_json: bool) -> int:
     if as_json:
         print_json([{"name": b.name, "limit": b.limit, "unit": b.unit, "why": b.why}
                     for b in bounds])
-        return 0
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="the kernel's work bounds: `coinproofs verify --bound NAME=VALUE` "
-                        "changes one for a run")
-    table.add_column("bound", no_wrap=True)
-    table.add_column("limit", justify="right", no_wrap=True)
-    table.add_column("of")
-    table.add_column("what it limits")
-    for bound in bounds:
-        table.add_row(bound.name, f"{bound.limit:,}", bound.unit, bound.why)
-    Console(file=sys.stdout).print(table)
+    else:
+        print_table("the kernel's work bounds: `coinproofs verify --bound NAME=VALUE` changes "
+                    "one for a run", ["bound", "limit", "of", "what it limits"],
+                    [[b.name, f"{b.limit:,}", b.unit, b.why] for b in bounds],
+                    wrap=["what it limits"])
     return 0
-
-
-def _print_table(title: str, rows: list[tuple[str, bool, tuple[str, ...], float, str]],
-                 good: str = "proved", bad: str = "NOT proved") -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    def shown(text: str) -> Text:
-        # Names and reasons can come from a hostile certificate: no markup, no escape codes.
-        return Text("".join(c if c.isprintable() else repr(c)[1:-1] for c in text))
-
-    table = Table(title=title)
-    table.add_column("claim", overflow="fold")
-    table.add_column("verdict", no_wrap=True, min_width=len(bad))
-    table.add_column("evidence", overflow="fold")
-    table.add_column("seconds", justify="right", no_wrap=True)
-    table.add_column("reason", overflow="fold")
-    for name, ok, methods, seconds, reason in rows:
-        verdict = f"[green]{good}[/green]" if ok else f"[red]{bad}[/red]"
-        table.add_row(shown(name), verdict, shown(", ".join(methods)), f"{seconds:.2f}",
-                      shown(reason))
-    Console(file=sys.stdout).print(table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,18 @@ def natural_int(text: str) -> int:
     return whole_number(text, 0)
 
 
+def given_once(positional: int | None, option: int | None, flag: str, what: str,
+               example: str) -> int:
+    """A number the user may give as a positional argument or, as before, with `flag` (one
+    argument style across games): the one given, or a UserError if neither or two differ."""
+    if positional is not None and option is not None and positional != option:
+        raise UserError(f"give {what} once: {positional} or {flag} {option}")
+    value = positional if positional is not None else option
+    if value is None:
+        raise UserError(f"give {what}, e.g. `{example}`")
+    return value
+
+
 def load_json(path: Path) -> Any:
     """The JSON document in a user's file, read as strictly as the kernel reads certificates
     (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
@@ -63,3 +76,44 @@ def print_json(document: Any) -> None:
     """One JSON document on stdout."""
     json.dump(document, sys.stdout)
     sys.stdout.write("\n")
+
+
+def print_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]],
+                wrap: Sequence[str] = ()) -> None:
+    """A table on stdout: drawn by rich on a terminal (the columns named in `wrap` may wrap);
+    elsewhere (pipes, logs) plain columns separated by two spaces, never wrapped, so that every
+    name stays whole and `grep` finds it. Cells are shown without markup or control codes."""
+    from rich.console import Console
+
+    rows = [[printable(cell) for cell in row] for row in rows]
+    console = Console()
+    if not console.is_terminal:
+        widths = [max([len(heading), *(len(row[i]) for row in rows)])
+                  for i, heading in enumerate(headings)]
+        print(title)
+        for row in [list(headings), *rows]:
+            print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)
+                            ).rstrip())
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title)
+    for heading in headings:
+        table.add_column(heading, no_wrap=heading not in wrap, overflow="fold",
+                         min_width=len(heading))
+    for row in rows:
+        table.add_row(*(Text(cell, style=VERDICT_COLOURS.get(cell, "")) for cell in row))
+    console.print(table)
+
+
+VERDICT_COLOURS = {"proved": "green", "accepted": "green", "NOT proved": "red", "REJECTED": "red"}
+
+
+def printable(text: str) -> str:
+    r"""`text` with control characters escaped (names can come from a hostile file).
+
+    >>> print(printable("a\x1b[31mb"))
+    a\x1b[31mb
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

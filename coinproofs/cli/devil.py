@@ -17,6 +17,7 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
+from coinproofs.text import plural
 
 
 def register(commands: Any) -> None:
@@ -34,6 +35,9 @@ def register(commands: Any) -> None:
                                        "that none exists.")
     solve.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    solve.add_argument("-o", "--output", type=Path, metavar="FILE",
+                       help="also write the strategy to FILE (a JSON list of moves, as "
+                            "`devil check N FILE` reads it)")
     solve.set_defaults(handler=solve_command)
 
     table = sub.add_parser("table", help="Norvig's results for N = 1..8 in one table",
@@ -49,9 +53,10 @@ def register(commands: Any) -> None:
 
     check = sub.add_parser("check", help="check a strategy exactly (every start, every rotation)",
                            description="Check a strategy (a JSON list of moves, each a list of "
-                                       "positions) against every initial state and every "
-                                       "rotation. Exit 0 iff it always wins; otherwise print a "
-                                       "game it loses (initial coins and the devil's rotations).")
+                                       "positions, or what `devil solve --json` prints) against "
+                                       "every initial state and every rotation. Exit 0 iff "
+                                       "it always wins; otherwise print a game it loses "
+                                       "(initial coins and the devil's rotations).")
     check.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -62,6 +67,8 @@ def register(commands: Any) -> None:
                                          "(2^N - 1 moves) for N = 1, 2, 4, 8 or 16.")
     lamping.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     lamping.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    lamping.add_argument("-o", "--output", type=Path, metavar="FILE",
+                         help="also write the strategy to FILE (a JSON list of moves)")
     lamping.set_defaults(handler=lamping_command)
 
     show = sub.add_parser("show", help="how a strategy whittles the belief state down",
@@ -71,8 +78,21 @@ def register(commands: Any) -> None:
     show.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
     show.add_argument("--plot", type=Path, metavar="FILE.png",
-                      help="also draw the beliefs as a heat map into this PNG file")
+                      help="also draw the beliefs as a heat map into this PNG or SVG file "
+                           "(N <= 8)")
     show.set_defaults(handler=show_command)
+
+    explain = sub.add_parser(
+        "explain", help="walk a strategy through, in the words of Lamping's recursion",
+        description="Explain a strategy phase by phase: pairs of opposite coins, the XOR of the "
+                    "two halves, the runs D that play a smaller strategy on both halves and the "
+                    "single moves that change the XOR, and what each phase does to the belief; "
+                    "then D itself, one level down. FILE is a JSON list of moves or what "
+                    "`devil solve --json` prints; N may be left out when FILE names it.")
+    explain.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    explain.add_argument("n", type=positive_int, metavar="N", nargs="?",
+                         help="number of coins (default: the 'n' in FILE)")
+    explain.set_defaults(handler=explain_command)
 
     encode = sub.add_parser("encode", help="'a winning strategy of length L exists' as SAT/SMT",
                             description="Write the formula 'a winning strategy of L moves "
@@ -90,158 +110,157 @@ def register(commands: Any) -> None:
     devil_play.register(sub)
 
 
-def notation(moves: list[int]) -> list[list[int]]:
-    """Moves in Norvig's notation: each a list of positions."""
-    from coinproofs.games.devil import positions
-
-    return [positions(move) for move in moves]
-
-
 def read_strategy(path: Path, n: int) -> list[int]:
-    """The strategy in a JSON file (a list of position lists), as move bitmasks."""
-    raw = load_json(path)
-    if not isinstance(raw, list) or not all(isinstance(move, list) for move in raw):
-        raise UserError(f"{path} must hold a JSON list of moves, each a list of positions, "
-                        "e.g. [[0,1,2,3],[0,2]]")
-    strategy = []
-    for i, move in enumerate(raw, 1):
-        if not all(isinstance(p, int) and not isinstance(p, bool) for p in move):
-            raise UserError(f"move {i} in {path} must list whole-number positions")
-        bad = [p for p in move if not 0 <= p < n]
-        if bad:
-            raise UserError(f"move {i} in {path} names position {bad[0]}, outside 0..{n - 1} "
-                            f"for {n} coins")
-        if len(set(move)) < len(move):
-            raise UserError(f"move {i} in {path} names a position twice")
-        strategy.append(sum(1 << p for p in move))
-    return strategy
+    """The strategy in a JSON file (a list of moves, or `devil solve --json` output), as move
+    bitmasks, or a UserError naming the file."""
+    from coinproofs.devil import moves_from_json
+
+    try:
+        return moves_from_json(load_json(path), n)
+    except ValueError as error:
+        raise UserError(f"{path}: {error}") from None
+
+
+def write_strategy(path: Path, moves: list[list[int]]) -> None:
+    """Write a strategy file (a JSON list of moves) in one step."""
+    from coinproofs.atomic import write_text_atomically
+
+    write_text_atomically(path, json.dumps(moves) + "\n")
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import search
+    from coinproofs import devil
 
-    result = search(args.n)
-    moves = result.strategy
+    if args.output is not None:
+        writable(args.output)
+    found = devil.solve(args.n)
     if args.json:
-        print_json({"n": args.n, "length": None if moves is None else len(moves),
-                    "moves": None if moves is None else notation(moves),
-                    "beliefs_explored": sum(len(layer) for layer in result.layers)})
-    elif moves is None:
+        print_json(found.as_json())
+    elif found.moves is None:
         print(f"N={args.n}: no winning strategy (every reachable belief state was explored).")
     else:
-        print(f"N={args.n}: a shortest winning strategy has {len(moves)} moves:")
-        print(json.dumps(notation(moves)))
+        print(f"N={args.n}: a shortest winning strategy has {plural(len(found.moves), 'move')}:")
+        print(json.dumps(found.moves))
+    if args.output is not None:
+        if found.moves is None:
+            print(f"no strategy to write: {args.output} left alone", file=sys.stderr)
+        else:
+            write_strategy(args.output, found.moves)
     return 0
 
 
 def table_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import orbits, search
+    from coinproofs import devil
 
-    rows = []
-    for n in range(1, args.max + 1):
-        result = search(n)
-        rows.append({"n": n, "orbits": len(orbits(n)),
-                     "beliefs_explored": sum(len(layer) for layer in result.layers),
-                     "length": None if result.strategy is None else len(result.strategy)})
+    rows = devil.table(args.max)
     if args.json:
         print_json(rows)
         return 0
     print(f"{'N':>3} {'orbits':>8} {'searched':>8}  shortest winning strategy")
     for row in rows:
-        length = {None: "none", 1: "1 move"}.get(row["length"], f"{row['length']} moves")
+        length = "none" if row["length"] is None else plural(row["length"], "move")
         print(f"{row['n']:>3} {row['orbits']:>8} {row['beliefs_explored']:>8}  {length}")
     return 0
 
 
 def check_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import positions
-    from coinproofs.verify.devil import MAX_SIMULATION_N, simulate
+    from coinproofs import devil
+    from coinproofs.verify.devil import MAX_SIMULATION_N
 
     if args.n > MAX_SIMULATION_N:
         raise UserError(f"the exact check handles at most {MAX_SIMULATION_N} coins "
                         f"(it keeps one bit for each of the 2^N states)")
-    strategy = read_strategy(args.file, args.n)
-    counterexample = simulate(strategy, args.n)
+    moves = devil.notation(read_strategy(args.file, args.n))
+    checked = devil.check(moves, args.n)
     if args.json:
-        print_json({"n": args.n, "length": len(strategy), "wins": counterexample is None,
-                    "counterexample": None if counterexample is None else {
-                        "initial": positions(counterexample.initial),
-                        "rotations": counterexample.rotations}})
-    elif counterexample is None:
-        print(f"wins: this {len(strategy)}-move strategy reaches all heads for every start and "
-              "every rotation")
+        lost = checked.counterexample
+        print_json({"n": args.n, "length": checked.length, "wins": checked.wins,
+                    "counterexample": None if lost is None else {
+                        "initial": lost.tails, "rotations": lost.rotations}})
     else:
-        from coinproofs.games.devil import coins_text
-
-        print(f"loses: starting from {coins_text(counterexample.initial, args.n)} (tails at "
-              f"{positions(counterexample.initial)}), the devil rotates by "
-              f"{counterexample.rotations} and all heads is never reached")
-    return 0 if counterexample is None else 1
+        print(checked)
+    return 0 if checked.wins else 1
 
 
 def lamping_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import lamping
+    from coinproofs import devil
 
-    moves = lamping(args.n)
+    if args.output is not None:
+        writable(args.output)
+    moves = devil.lamping(args.n)
     if args.json:
-        print_json({"n": args.n, "length": len(moves), "moves": notation(moves)})
+        print_json({"n": args.n, "length": len(moves), "moves": moves})
     else:
-        print(f"Lamping's strategy for N={args.n} ({len(moves)} moves):")
-        print(json.dumps(notation(moves)))
+        print(f"Lamping's strategy for N={args.n} ({plural(len(moves), 'move')}):")
+        print(json.dumps(moves))
+    if args.output is not None:
+        write_strategy(args.output, moves)
     return 0
 
 
 def show_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.devil import (
-        beliefs_along,
-        coins_text,
-        orbit,
-        orbits,
-        shortest_strategy,
-    )
+    from coinproofs import devil
 
     if args.plot is not None:  # refuse a picture we cannot draw before doing any work
         from coinproofs.games.devil import necklaces
-        from coinproofs.pictures import MAX_PLOT_N, check_png
+        from coinproofs.pictures import MAX_PLOT_N, check_format
 
-        check_png(writable(args.plot))
+        check_format(writable(args.plot))
         if args.n > MAX_PLOT_N:
             raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation orbits, one row "
                             f"each: too large to draw; the limit is N = {MAX_PLOT_N}")
     if args.strategy is not None:
-        moves = read_strategy(args.strategy, args.n)
+        moves = devil.notation(read_strategy(args.strategy, args.n))
     else:
-        found = shortest_strategy(args.n)
-        if found is None:
+        found = devil.solve(args.n)
+        if found.moves is None:
             raise UserError(f"no strategy wins for N={args.n}; give one with --strategy FILE "
                             "to see how the devil defeats it")
-        moves = found
-    labels = [min(coins_text(s, args.n) for s in orbit(least, args.n))
-              for least in orbits(args.n)]
-    beliefs = beliefs_along(moves, args.n)
-    width = max(len("Flips"), args.n)
-    print(f"{'Move':>4} | {'Flips':<{width}} | Belief state")
-    print(f"{'-' * 4}-+-{'-' * width}-+-{'-' * 13}")
-    for i, belief in enumerate(beliefs):
-        flips = "" if i == 0 else "".join(str(p % 10) if moves[i - 1] >> p & 1 else " "
-                                          for p in range(args.n))
-        shown = " ".join(label if belief >> j & 1 else " " * len(label)
-                         for j, label in enumerate(labels))
-        print(f"{i:>4} | {flips:<{width}} | {shown.rstrip()}")
+        moves = found.moves
+    beliefs = devil.beliefs(moves, args.n)
+    print(beliefs.table())
+    if not beliefs.wins:
+        left = [label for label in beliefs[-1] if set(label) != {"H"}]
+        print(f"loses: after the last move the coins may still be {', '.join(left)} "
+              f"(up to rotation), not only all heads")
+        if args.n <= MAX_CHECKED:
+            print(devil.check(moves, args.n))
     if args.plot is not None:
-        from coinproofs.pictures import plot_beliefs
+        from coinproofs.pictures import save
 
-        plot_beliefs(args.n, moves, beliefs, labels, args.plot)
+        save(beliefs.figure(), args.plot)
         print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 
 
+MAX_CHECKED = 20  # the exact check's limit: a losing strategy is shown with a game it loses
+
+
+def explain_command(args: argparse.Namespace) -> int:
+    from coinproofs import devil
+
+    document = load_json(args.file)
+    n = args.n
+    if n is None:
+        n = document.get("n") if isinstance(document, dict) else None
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise UserError(f"{args.file} lists moves only: give the number of coins, "
+                            f"`coinproofs devil explain {args.file} N`")
+    try:
+        moves = devil.notation(devil.moves_from_json(document, n))
+    except ValueError as error:
+        raise UserError(f"{args.file}: {error}") from None
+    print(devil.explain(moves, n))
+    return 0
+
+
 def encode_command(args: argparse.Namespace) -> int:
-    from coinproofs.encodings.devil_sat import encode
+    from coinproofs import devil
 
     if args.output is not None:
         writable(args.output)
-    text = encode(args.n, args.length, args.format)
+    text = devil.encode(args.n, args.length, args.format)
     if args.output is None:
         print(text, end="")
     else:

@@ -4,17 +4,17 @@ random play, not a proof)."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
 from coinproofs.cli.common import UserError, natural_int, positive_int, print_json, writable
+from coinproofs.text import plural
 
 NOT_A_PROOF = ("evidence from random play, not a proof: `coinproofs devil check` or "
                "`coinproofs prove` prove it")
 
-# Up to this many move numbers the table has one line each; beyond, several to a line.
+# Up to this many move numbers the table has one line each; beyond, lines sum ranges of them.
 TALL_TABLE = 20
 
 
@@ -37,7 +37,8 @@ def register(devil_commands: Any) -> None:
                       help="seed of the random devil, to repeat a run (default: a fresh one, "
                            "which is printed)")
     play.add_argument("--plot", type=Path, metavar="FILE.png",
-                      help="also draw the counts as a bar chart into this PNG file")
+                      help="also draw the counts, with the expected ones, as a bar chart into "
+                           "this PNG or SVG file")
     play.add_argument("--random-starts", action="store_true",
                       help="play K games in all, each from a start drawn at random, instead of "
                            "K from every start (for large N, e.g. Lamping's 65,535 moves for 16)")
@@ -46,75 +47,87 @@ def register(devil_commands: Any) -> None:
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.random_devil import MAX_N, histogram
+    from coinproofs import devil
+    from coinproofs.games.random_devil import MAX_N
 
     if args.n > MAX_N:
         raise UserError(f"random play handles at most {MAX_N} coins, not {args.n}")
     if args.plot is not None:
-        from coinproofs.pictures import check_png
+        from coinproofs.pictures import check_format
 
-        check_png(writable(args.plot))  # before the games, not after them
+        check_format(writable(args.plot))  # before the games, not after them
     if args.strategy is not None:
         from coinproofs.cli.devil import read_strategy
 
-        strategy = read_strategy(args.strategy, args.n)
+        moves = devil.notation(read_strategy(args.strategy, args.n))
     else:
-        strategy = default_strategy(args.n)
-    seed = secrets.randbits(32) if args.seed is None else args.seed
-    counts = histogram(strategy, args.n, args.games, seed, args.random_starts)
-    wins = [counts[number] for number in range(len(strategy) + 1)]
+        moves = default_strategy(args.n)
+    played = devil.play(moves, args.n, args.games, args.seed, args.random_starts)
+    wins = [played.counts[number] for number in range(played.length + 1)]
     if args.json:
-        print_json({"n": args.n, "length": len(strategy), "games": args.games, "seed": seed,
-                    "random_starts": args.random_starts,
+        print_json({"n": args.n, "length": played.length, "games": args.games,
+                    "seed": played.seed, "random_starts": args.random_starts,
                     "wins_at_move": {str(number): won for number, won in enumerate(wins)},
-                    "lost": counts[None]})
+                    "lost": played.lost,
+                    "expected_at_move": None if played.expected is None else {
+                        str(number): round(value, 3)
+                        for number, value in enumerate(played.expected)}})
     else:
         starts = ("each from a random start" if args.random_starts
                   else f"from each of the {1 << args.n:,} starts")
-        print(f"N={args.n}: a {len(strategy)}-move strategy against a devil who rotates at "
-              f"random, {args.games:,} games {starts} (seed {seed})")
-        print(table(wins))
-        print(f"lost: {counts[None]:,} of {sum(counts.values()):,} games")
+        print(f"N={args.n}: a {played.length:,}-move strategy against a devil who rotates at "
+              f"random, {plural(args.games, 'game')} {starts} (seed {played.seed})")
+        print(table(wins, played.expected))
+        print(f"lost: {played.lost:,} of {plural(played.played, 'game')}")
         print(NOT_A_PROOF)
     if args.plot is not None:
-        from coinproofs.pictures import plot_histogram
+        from coinproofs.pictures import save
 
-        plot_histogram(counts, args.n, args.games, args.plot, args.random_starts, len(strategy))
+        save(played.figure(), args.plot)
         if not args.json:
             print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 
 
-def default_strategy(n: int) -> list[int]:
+def default_strategy(n: int) -> list[list[int]]:
     """The shortest winning strategy (breadth-first search: N <= 12), or Lamping's for 16."""
-    from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two, lamping, shortest_strategy
+    from coinproofs import devil
+    from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two
 
     if n > MAX_SEARCH_N and is_power_of_two(n):
-        return lamping(n)
-    found = shortest_strategy(n)
-    if found is None:
+        return devil.lamping(n)
+    found = devil.solve(n)
+    if found.moves is None:
         raise UserError(f"no strategy wins for N={n}; give one with --strategy FILE to see "
                         "how it fares against a random devil")
-    return found
+    return found.moves
 
 
-LONG_STRATEGY = 300  # beyond this many moves the table lists only the move numbers that won
+GROUPS = 16  # a long strategy's table sums its move numbers into this many ranges
 
 
-def table(wins: list[int]) -> str:
-    """The wins at each move number as a table: one line each, or several to a line when
-    there are many.
+def table(wins: list[int], expected: list[float] | None = None) -> str:
+    """The wins at each move number as a table, with the expected count when it is known;
+    beyond TALL_TABLE move numbers, summed over GROUPS ranges of move numbers.
 
     >>> print(table([3, 0, 12]))
     moves   wins
         0      3
         1      0
         2     12
+    >>> print(table([1] * 64, [1.0] * 64).splitlines()[:3])
+    ['moves   wins  expected', '0-3        4       4.0', '4-7        4       4.0']
     """
-    cells = [f"{number:>5} {won:>6,}" for number, won in enumerate(wins)
-             if won or len(wins) <= LONG_STRATEGY]  # long strategies: only the moves that won
-    per_line = 1 if len(cells) <= TALL_TABLE else 6
-    heading = "   ".join(["moves   wins"] * min(per_line, len(cells)))
-    lines = ["   ".join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]
-    return "\n".join([heading, *lines])
-
+    size = 1 if len(wins) <= TALL_TABLE else -(-len(wins) // GROUPS)
+    starts = range(0, len(wins), size)
+    labels = [f"{start:>5,}" if size == 1 else f"{start:,}-{min(start + size, len(wins)) - 1:,}"
+              for start in starts]
+    width = max(5, *map(len, labels))
+    heading = f"{'moves':<{width}} {'wins':>6}" + ("" if expected is None else "  expected")
+    rows = []
+    for label, start in zip(labels, starts, strict=True):
+        row = f"{label:<{width}} {sum(wins[start:start + size]):>6,}"
+        if expected is not None:
+            row += f" {sum(expected[start:start + size]):>9,.1f}"
+        rows.append(row)
+    return "\n".join([heading, *rows])

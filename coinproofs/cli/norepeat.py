@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coinproofs.atomic import write_text_atomically
-from coinproofs.cli.common import UserError, load_json, positive_int, print_json, writable
+from coinproofs.cli.common import (
+    UserError,
+    given_once,
+    load_json,
+    positive_int,
+    print_json,
+    writable,
+)
+from coinproofs.text import plural
 
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
@@ -54,8 +62,10 @@ def register(commands: Any) -> None:
 
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--coins", type=positive_int, required=True, metavar="n",
+    parser.add_argument("n", type=positive_int, nargs="?", metavar="N",
                         help="how many coins in the row")
+    parser.add_argument("--coins", type=positive_int, metavar="N", dest="coins_option",
+                        help="the same as N (the older spelling)")
     parser.add_argument("--misere", action="store_true",
                         help="misère play: whoever cannot move wins")
     parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
@@ -78,27 +88,27 @@ def rule(misere: bool) -> str:
             else "normal play (whoever cannot move loses)")
 
 
+def coin_count(args: argparse.Namespace) -> int:
+    """The number of coins, given as N or as --coins N."""
+    return given_once(args.n, args.coins_option, "--coins", "the number of coins",
+                      "coinproofs norepeat solve 3")
+
+
 def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
     """The game solved within the time budget, or a UserError that says what to do instead."""
-    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget
+    from coinproofs import norepeat
 
-    instead = _instead(n, misere)
-    if n > MAX_SEARCH_COINS:
-        raise UserError(f"{n} coins are too many to search (the search handles at most "
-                        f"{MAX_SEARCH_COINS}); {instead}")
-    game = NoRepeats(n, misere, seconds=seconds)
+    holder: list[NoRepeats] = []
     try:
-        with searching(game):
-            _ = game.winner
-    except OutOfBudget:
-        raise UserError(f"the search of {n} coins gave up after {seconds:g} s and "
-                        f"{game.positions:,} positions (raise --seconds to go on); {instead}"
-                        ) from None
+        with searching(holder):
+            game = norepeat.solve(n, misere, seconds, started=holder.append)
+    except ValueError as error:
+        raise UserError(str(error)) from None
     return game
 
 
 @contextmanager
-def searching(game: NoRepeats) -> Iterator[None]:
+def searching(started: list[NoRepeats]) -> Iterator[None]:
     """Show on stderr, while the search runs, how many positions it has solved (a long search
     of 6 coins runs for as long as --seconds allows)."""
     import threading
@@ -117,7 +127,9 @@ def searching(game: NoRepeats) -> Iterator[None]:
 
         def report() -> None:
             while not done.wait(0.2):
-                progress.update(task, description=f"searching: {game.positions:,} positions")
+                if started:
+                    progress.update(task,
+                                    description=f"searching: {started[0].positions:,} positions")
 
         reporter = threading.Thread(target=report, daemon=True)
         reporter.start()
@@ -128,24 +140,11 @@ def searching(game: NoRepeats) -> Iterator[None]:
             reporter.join()
 
 
-def _instead(n: int, misere: bool) -> str:
-    """Where to turn when the search cannot settle n coins."""
-    if misere:
-        return f"misère play on {n} coins is not solved"
-    from coinproofs.proofs.norepeat import MATCHING_COINS
-
-    if n in MATCHING_COINS:
-        return (f"for normal play a perfect matching proves that the first player wins: run "
-                f"`coinproofs prove 'norepeat.n{n}.normal'`")
-    return ("for normal play a perfect matching proves that the first player wins (certificates: "
-            f"`coinproofs prove 'norepeat.n*.normal'`, up to {MATCHING_COINS[-1]} coins)")
-
-
 def solve_command(args: argparse.Namespace) -> int:
     if args.strategy:
         writable(args.strategy)  # before the search, which may take a minute
     start = time.perf_counter()
-    game = solved(args.coins, args.misere, args.seconds)
+    game = solved(coin_count(args), args.misere, args.seconds)
     seconds, positions = time.perf_counter() - start, game.positions
     if args.strategy:
         _write_strategy(args.strategy, game)
@@ -155,8 +154,8 @@ def solve_command(args: argparse.Namespace) -> int:
                     "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
                         str(key): coin for key, coin in sorted(game.strategy().items())}})
         return 0
-    coins = "1 coin" if game.n == 1 else f"{game.n} coins"
-    print(f"{coins}, {rule(game.misere)}: the {game.winner} player ({_name(game.winner)}) wins.")
+    print(f"{plural(game.n, 'coin')}, {rule(game.misere)}: the {game.winner} player "
+          f"({_name(game.winner)}) wins.")
     print(f"Positions searched (up to symmetry): {positions:,} in {seconds:.2f} s.")
     if args.strategy:
         print(f"Strategy written to {args.strategy}.")
@@ -222,13 +221,12 @@ def _strategy_header(document: Any) -> tuple[int, bool, str]:
 def play_command(args: argparse.Namespace) -> int:
     from coinproofs.games.norepeat import START, legal_coins, show, turn
 
-    game = solved(args.coins, args.misere, args.seconds)
+    game = solved(coin_count(args), args.misere, args.seconds)
     n = game.n
     loser = "second" if game.winner == "first" else "first"
     you = args.you or loser
-    row = "1 coin" if n == 1 else f"{n} coins"
-    print(f"No repeats with {row}, {rule(game.misere)}. Coins are numbered 0 to {n - 1} "
-          f"from the left.")
+    print(f"No repeats with {plural(n, 'coin')}, {rule(game.misere)}. Coins are numbered 0 "
+          f"to {n - 1} from the left.")
     print(f"You play {you} ({_name(you)}); coinproofs plays the other side.")
     seen, pattern, mover = 1 << START, START, "first"
     print(f"Start: {show(pattern, n)}")

@@ -8,15 +8,9 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, natural_int, print_json, writable
-
-# The rules-only scan takes time proportional to M^2 (half a second at M = 30,000); the
-# formula and the mex construction take memory proportional to M.
-MAX_BY_RULES = 100_000
-MAX_LISTED = 1_000_000
-MAX_TOTALS = 1_000_000  # totals LO..HI are listed one by one
-
-ROADS = ("rules", "formula", "mex")
+from coinproofs.cli.common import given_once, natural_int, print_json, writable
+from coinproofs.penny import ROADS
+from coinproofs.text import plural
 
 
 def register(commands: Any) -> None:
@@ -31,14 +25,16 @@ def register(commands: Any) -> None:
     losing = sub.add_parser("losing", help="the losing positions with both piles <= M",
                             description="List the losing positions (x, y), x <= y, with both "
                                         "piles at most M (each mirror image (y, x) loses too).")
-    losing.add_argument("--max", type=natural_int, required=True, metavar="M",
-                        help="the largest pile")
+    losing.add_argument("m", type=natural_int, nargs="?", metavar="M", help="the largest pile")
+    losing.add_argument("--max", type=natural_int, metavar="M", dest="max_option",
+                        help="the same as M (the older spelling)")
     losing.add_argument("--by", choices=ROADS, default="rules",
                         help="from the rules alone (default; time grows as M^2), by Wythoff's "
                              "formula (floor(k*phi), floor(k*phi^2)), or by the mex construction")
     losing.add_argument("--json", action="store_true", help="one JSON document on stdout")
     losing.add_argument("--plot", type=Path, metavar="FILE.png",
-                        help="also draw the losing positions and the two golden-ratio lines")
+                        help="also draw the losing positions and the two golden-ratio lines "
+                           "into this PNG or SVG file")
     losing.set_defaults(handler=losing_command)
 
     totals = sub.add_parser("totals", help="which totals of pennies admit a losing split",
@@ -61,31 +57,24 @@ def register(commands: Any) -> None:
 
 
 def losing_command(args: argparse.Namespace) -> int:
-    from coinproofs.games import penny
+    from coinproofs import penny
 
-    if args.by == "rules" and args.max > MAX_BY_RULES:
-        raise UserError(f"--max {args.max:,} is too large for the rules-only scan, whose time "
-                        f"grows as M^2: choose at most {MAX_BY_RULES:,} (or --by formula)")
-    if args.max > MAX_LISTED:
-        raise UserError(f"--max {args.max:,} is too large: its losing positions would not fit "
-                        f"in memory; choose at most {MAX_LISTED:,}")
+    args.max = given_once(args.m, args.max_option, "--max", "the largest pile",
+                          "coinproofs penny losing 30")
     if args.plot is not None:
-        from coinproofs.pictures import check_png
+        from coinproofs.pictures import check_format
 
-        check_png(writable(args.plot))
-    find = {"rules": penny.losing_by_rules, "formula": penny.losing_by_formula,
-            "mex": penny.losing_by_mex}[args.by]
-    pairs = find(args.max)
+        check_format(writable(args.plot))
+    pairs = penny.losing_positions(args.max, args.by)
     if args.plot is not None:
-        from coinproofs.pictures import plot_penny
+        from coinproofs.pictures import penny_figure, save
 
-        plot_penny(pairs, args.max, args.plot)
+        save(penny_figure(pairs, args.max), args.plot)
         print(f"wrote {args.plot}", file=sys.stderr)
     if args.json:
         print_json({"max": args.max, "by": args.by, "losing": [list(pair) for pair in pairs]})
         return 0
-    count = "1 losing position" if len(pairs) == 1 else f"{len(pairs):,} losing positions"
-    print(f"{count} (x, y), x <= y, with both piles at most "
+    print(f"{plural(len(pairs), 'losing position')} (x, y), x <= y, with both piles at most "
           f"{args.max:,} (by the {args.by}); each mirror image (y, x) loses too:")
     print(textwrap.fill(" ".join(f"({x}, {y})" for x, y in pairs), width=100,
                         break_on_hyphens=False))
@@ -93,20 +82,14 @@ def losing_command(args: argparse.Namespace) -> int:
 
 
 def totals_command(args: argparse.Namespace) -> int:
-    from coinproofs.games import penny
+    from coinproofs import penny
 
-    if args.lo > args.hi:
-        raise UserError(f"LO ({args.lo}) must not exceed HI ({args.hi})")
-    if args.hi - args.lo >= MAX_TOTALS:
-        raise UserError(f"LO..HI spans {args.hi - args.lo + 1:,} totals; choose a range of at "
-                        f"most {MAX_TOTALS:,}")
-    losing = penny.losing_splits(args.lo, args.hi)
-    losing_totals = sorted({x + y for x, y in losing})
-    winning = sorted(set(range(args.lo, args.hi + 1)) - set(losing_totals))
+    found = penny.totals(args.lo, args.hi)
     if args.json:
-        print_json({"lo": args.lo, "hi": args.hi, "losing": [list(pair) for pair in losing],
-                    "losing_totals": losing_totals, "winning_totals": winning})
+        print_json(found)
         return 0
+    losing, losing_totals, winning = (found["losing"], found["losing_totals"],
+                                      found["winning_totals"])
     splits = ", ".join(f"({x}, {y})" for x, y in losing) or "no split"
     print(f"With {args.lo}..{args.hi} pennies the first player loses only from {splits} "
           f"(totals: {', '.join(map(str, losing_totals)) or 'none'}).")
@@ -116,13 +99,12 @@ def totals_command(args: argparse.Namespace) -> int:
 
 
 def move_command(args: argparse.Namespace) -> int:
-    from coinproofs.games import penny
+    from coinproofs import penny
 
     moves = penny.winning_moves(args.a, args.b)
     if args.json:
         print_json({"position": [args.a, args.b], "losing": not moves,
-                    "moves": [{"take": [args.a - x, args.b - y], "to": [x, y]}
-                              for x, y in moves]})
+                    "moves": [{"take": list(move.take), "to": list(move.to)} for move in moves]})
         return 0
     if args.a == args.b == 0:
         print("(0, 0) is a losing position: the opponent took the last penny.")
@@ -132,15 +114,6 @@ def move_command(args: argparse.Namespace) -> int:
               f"winning one.")
         return 0
     print(f"From ({args.a}, {args.b}) the winning moves are:")
-    for x, y in moves:
-        print(f"  {describe(args.a - x, args.b - y)} -> ({x}, {y})")
+    for move in moves:
+        print(f"  {move}")
     return 0
-
-
-def describe(first: int, second: int) -> str:
-    """A move in words, from the pennies it takes from each pile."""
-    if first and second:
-        return f"take {first} from both piles"
-    if first:
-        return f"take {first} from the first pile"
-    return f"take {second} from the second pile"

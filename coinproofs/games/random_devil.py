@@ -128,3 +128,39 @@ def check_size(strategy: list[int], n: int, games: int, random_starts: bool = Fa
         raise ValueError(f"{games:,} games from each start is {games * steps_per_game:.1e} coin "
                          f"updates, more than the {MAX_STEPS:.0e} that run in reasonable time: "
                          f"play at most {MAX_STEPS // steps_per_game:,}")
+
+
+# The exact chance of winning at each move against a random devil follows the distribution of
+# the coins over all 2^N states move by move: 2^N * N * len(strategy) steps in all.
+MAX_EXPECTATION_STEPS = 10**8
+
+
+def win_chances(strategy: list[int], n: int) -> list[float] | None:
+    """chances[t]: the probability that a game from a start drawn uniformly at random first
+    shows all heads after t moves, against a devil who turns the table by a uniformly random r
+    before every flip (exact, by following the distribution of the coins); None when that takes
+    more than MAX_EXPECTATION_STEPS steps. `games` games from each start win at move t about
+    games * 2^n * chances[t] times.
+
+    For a winning strategy of 2^n - 1 moves every chance is 1 / 2^n: whatever the rotations,
+    each move number is the first visit to all heads of exactly one start.
+
+    >>> win_chances([0b11, 0b01, 0b11], 2)
+    [0.25, 0.25, 0.25, 0.25]
+    >>> win_chances([0b01], 2)  # HH at once, or HT flipped to HH after one move
+    [0.25, 0.25]
+    """
+    check_size(strategy, n, 1, random_starts=True)  # one game's worth: n and the moves
+    if (1 << n) * n * len(strategy) > MAX_EXPECTATION_STEPS:
+        return None
+    states = np.arange(1 << n, dtype=np.int64)
+    unturned = [rotate_all(states, np.full(1 << n, r), n) for r in range(n)]
+    coins = np.full(1 << n, 1 / (1 << n))  # coins[s]: the chance that the coins show s
+    chances = [float(coins[ALL_HEADS])]
+    coins[ALL_HEADS] = 0.0  # a won game is over
+    for move in strategy:
+        turned = np.mean([coins[rotated] for rotated in unturned], axis=0)
+        coins = turned[states ^ move]
+        chances.append(float(coins[ALL_HEADS]))
+        coins[ALL_HEADS] = 0.0
+    return chances

@@ -1,12 +1,18 @@
 """Claims about the devil's coin flip and the provers that find their evidence.
 
-* ``devil.n<N>.shortest`` for N = 1, 2, 4, 8: a breadth-first search finds a shortest strategy
-  (evidence: the strategy) and its layers of beliefs show that nothing shorter reaches the goal
-  (evidence: reachability); for N <= 4 an LRAT proof also refutes length 2^N - 2, and the SAT
-  model at 2^N - 1 is a second strategy.
+* ``devil.n<N>.shortest`` for every power of two N <= 4096. Every certificate cites a Coq
+  theorem (formal/, ``verify/theorems.py``). For N = 1, 2, 4, 8 a breadth-first search finds a
+  shortest strategy (evidence: the strategy) and its layers of beliefs show that nothing
+  shorter reaches the goal (evidence: reachability); for N <= 4 an LRAT proof also refutes
+  length 2^N - 2, and the SAT model at 2^N - 1 is a second strategy; the theorem
+  ``wins_size_lb`` (no winning strategy has fewer than 2^N - 1 moves) is a further road to the
+  lower bound. For N = 16 the kernel simulates Lamping's strategy and cites ``wins_size_lb``.
+  From N = 32 on nothing is simulated (2^32 - 1 moves): the certificate cites
+  ``shortest_pow2`` (Lamping's strategy wins and has 2^N - 1 moves; none is shorter).
 * ``devil.n<N>.impossible`` for every N <= 4096 that is not a power of two (N <= 64 by default,
-  listed up to 1024): the devil's invariant and the algebraic certificate; for N = 3, 5, 6, 7,
-  9, 10, 11, 12 also the closed set of reachable beliefs.
+  listed up to 1024): the Coq theorem ``odd_factor_not_wins``, the devil's invariant and the
+  algebraic certificate; for N = 3, 5, 6, 7, 9, 10, 11, 12 also the closed set of reachable
+  beliefs.
 * ``devil.n<N>.lamping`` for N = 1, 2, 4, 8, 16 (16 by default): John Lamping's strategy of
   2^N - 1 moves wins.
 """
@@ -17,7 +23,7 @@ import json
 from collections.abc import Callable
 from functools import partial
 
-from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two
+from coinproofs.games.devil import is_power_of_two
 from coinproofs.proofs.registry import (
     ClaimPattern,
     ClaimSpec,
@@ -27,8 +33,11 @@ from coinproofs.proofs.registry import (
     within,
 )
 from coinproofs.verify.devil import MAX_N, statement
+from coinproofs.verify.theorems import FORMAL_SHA256
 
-SHORTEST = {1: 1, 2: 3, 4: 15, 8: 255}
+SEARCHED = (1, 2, 4, 8)  # breadth-first search finds their shortest strategies
+SIMULATED_UP_TO = 16  # Lamping's strategy is simulated by the kernel up to here
+LARGEST_SHORTEST = 64  # proved by a bare `coinproofs prove` (make prove); listed up to MAX_N
 REACHABLE = range(3, 13)  # N that breadth-first search closes (games/devil.MAX_SEARCH_N)
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
@@ -36,10 +45,11 @@ FURTHEST_IMPOSSIBLE = 1024  # listed, proved on request: coinproofs prove 'devil
 LAMPING_UP_TO = 16  # 65,535 moves; the kernel simulates them on all 2^16 states
 INLINE_MOVES = 300  # longer strategies go to an artifact file
 
-LOWER_BOUND_LEMMA = (
-    "Lemma (docs/lemmas.md): against a devil that never rotates, the state after t moves is "
-    "the initial state XOR the first t moves, so a winning strategy's prefix XORs (with the "
-    "empty prefix) must meet all 2^N initial states; hence it has at least 2^N - 1 moves.")
+
+
+def theorem_evidence(name: str) -> Evidence:
+    """A Coq theorem of formal/, cited with the digest of the sources it was checked at."""
+    return {"method": "theorem", "name": name, "formal_sha256": FORMAL_SHA256}
 
 
 def json_lines(items: list[list[int]]) -> bytes:
@@ -78,20 +88,26 @@ def search_evidence(context: ProofContext, n: int) -> list[Evidence]:
 
 
 def prove_shortest(n: int, context: ProofContext) -> list[Evidence]:
+    if n > SIMULATED_UP_TO:
+        return [theorem_evidence("shortest_pow2")]
+    if n not in SEARCHED:
+        return [*prove_lamping(n, context), theorem_evidence("wins_size_lb")]
     evidence = search_evidence(context, n)
     if n <= LRAT_UP_TO:
         from coinproofs.proofs.devil_sat import lower_bound_evidence, sat_strategy_evidence
 
-        length = SHORTEST[n]
+        length = 2**n - 1
         evidence.append(lower_bound_evidence(context, n, length - 1))
         evidence.append(sat_strategy_evidence(context, n, length))
-    return evidence
+    return [*evidence, theorem_evidence("wins_size_lb")]
 
 
 def prove_impossible(n: int, context: ProofContext) -> list[Evidence]:
     from coinproofs.proofs.devil_nonexistence import algebraic_evidence, invariant_evidence
 
-    evidence = search_evidence(context, n) if n in REACHABLE else []
+    evidence = [theorem_evidence("odd_factor_not_wins")]
+    if n in REACHABLE:
+        evidence += search_evidence(context, n)
     evidence += invariant_evidence(context, n)
     evidence.append(algebraic_evidence(context, n))
     return evidence
@@ -104,13 +120,11 @@ def prove_lamping(n: int, context: ProofContext) -> list[Evidence]:
 
 
 def shortest_claim(n: int) -> ClaimSpec:
-    """devil.n<N>.shortest: N a power of two that breadth-first search reaches."""
-    if n not in SHORTEST:
-        if 1 <= n <= MAX_SEARCH_N and not is_power_of_two(n):
-            raise OutOfLimits(f"no strategy wins with {n} coins (prove devil.n{n}.impossible)")
-        raise OutOfLimits(f"N must be one of {', '.join(map(str, SHORTEST))}, the powers of two "
-                          f"breadth-first search reaches (it handles at most {MAX_SEARCH_N} coins)")
-    return claim(n, "shortest", SHORTEST[n], prove_shortest, lemmas=(LOWER_BOUND_LEMMA,))
+    """devil.n<N>.shortest: N a power of two up to the kernel's largest table."""
+    within("N", n, 1, MAX_N, "the largest table the kernel checks")
+    if not is_power_of_two(n):
+        raise OutOfLimits(f"no strategy wins with {n} coins (prove devil.n{n}.impossible)")
+    return claim(n, "shortest", 2**n - 1, prove_shortest)
 
 
 def impossible_claim(n: int) -> ClaimSpec:
@@ -127,27 +141,27 @@ def lamping_claim(n: int) -> ClaimSpec:
     if not (is_power_of_two(n) and n <= LAMPING_UP_TO):
         raise OutOfLimits(f"N must be a power of two up to {LAMPING_UP_TO} (Lamping's "
                           f"strategy for 32 coins would have 2^32 - 1 moves)")
-    return claim(n, "lamping", 2**n - 1, prove_lamping, lemmas=(LOWER_BOUND_LEMMA,))
+    return claim(n, "lamping", 2**n - 1, prove_lamping)
 
 
 Prover = Callable[[int, ProofContext], list[Evidence]]
 
 
-def claim(n: int, kind: str, value: int | None, prover: Prover,
-          lemmas: tuple[str, ...] = ()) -> ClaimSpec:
+def claim(n: int, kind: str, value: int | None, prover: Prover) -> ClaimSpec:
     return ClaimSpec(id=f"devil.n{n}.{kind}", game="devil", kind=kind, params={"n": n},
-                     value=value, statement=statement(kind, n, value),
-                     prove=partial(prover, n), lemmas=lemmas)
+                     value=value, statement=statement(kind, n, value), prove=partial(prover, n))
 
 
 def patterns() -> list[ClaimPattern]:
     """The claims about the devil's coin flip, as patterns."""
     not_powers = [n for n in range(3, FURTHEST_IMPOSSIBLE + 1) if not is_power_of_two(n)]
+    powers = [2**k for k in range(MAX_N.bit_length())]
     return [
         ClaimPattern("devil.n<N>.shortest", build=shortest_claim,
                      about="the shortest winning strategy has 2^N - 1 moves",
-                     limits=f"N = {', '.join(map(str, SHORTEST))}",
-                     defaults=[{"n": n} for n in SHORTEST]),
+                     limits=f"N = 1, 2, 4, ..., {MAX_N:,}, a power of two",
+                     defaults=[{"n": n} for n in powers if n <= LARGEST_SHORTEST],
+                     on_request=[{"n": n} for n in powers if n > LARGEST_SHORTEST]),
         ClaimPattern("devil.n<N>.impossible", build=impossible_claim,
                      about="no strategy always wins with N coins",
                      limits=f"N = 3..{MAX_N:,}, not a power of two",

@@ -13,7 +13,11 @@ the two agree. It checks three kinds of evidence:
 * ``strategy``: exact simulation of every initial state against every rotation sequence;
 * ``reachability``: layers of beliefs (sets of rotation orbits) that contain the start, are
   closed under every move, and never contain the goal, so no strategy can reach it;
-* the SAT, invariant and algebraic evidence of ``devil_cnf.py`` and ``devil_invariant.py``.
+* the SAT, invariant and algebraic evidence of ``devil_cnf.py`` and ``devil_invariant.py``;
+* ``theorem``: a Coq theorem of formal/ (``theorems.py``) whose side condition holds for N.
+
+The Coq theorems behind each kind (``theorems.BEHIND``) say why what is computed here holds
+for every strategy.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence
 from coinproofs.verify.schema import (
     LIST,
+    SHA256,
     Rejected,
     Shape,
     count,
@@ -420,6 +426,25 @@ def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> F
     return fact
 
 
+THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
+                                     "name": literal(*theorems.THEOREMS),
+                                     "formal_sha256": SHA256})
+
+
+def theorem_evidence(n: int, evidence: Evidence) -> list[Fact]:
+    """A Coq theorem, proved for every N at the sources theorems.FORMAL_SHA256: the kernel
+    checks its side condition for n (arithmetic on n <= MAX_N: no work bound is needed) and
+    takes its conclusion as facts."""
+    THEOREM.check(evidence)
+    expect(evidence["formal_sha256"] == theorems.FORMAL_SHA256,
+           f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
+           f"kernel's theorems were checked at {theorems.FORMAL_SHA256[:12]}…")
+    theorem = theorems.THEOREMS[evidence["name"]]
+    expect(theorem.holds(n), f"the theorem {theorem.name} needs {theorem.condition}, which "
+                             f"fails for {n} coins")
+    return [Fact(kind, length) for kind, length in theorem.facts(n)]
+
+
 def _checkers() -> dict[str, Callable[[int, Evidence, Artifacts], Fact]]:
     """The checker of every kind of devil evidence, by method (the SAT and invariant modules
     import this one, so they are imported here, when first needed)."""
@@ -436,7 +461,9 @@ def statement(kind: str, n: int, value: Any) -> str:
     """The sentence a claim of this kind states."""
     coins = "1 coin" if n == 1 else f"{n} coins"
     if kind == "shortest":
-        moves = "1 move" if value == 1 else f"{value} moves"
+        # Lengths too long to read (Lamping's for 64 coins and more) are written 2^N - 1.
+        moves = ("1 move" if value == 1 else f"2^{n} - 1 moves" if value == 2**n - 1 > 10**10
+                 else f"{value} moves")
         return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
                 f"has {moves}.")
     if kind == "impossible":
@@ -459,10 +486,18 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(claim.statement == statement(claim.kind, n, claim.value),
            f"the statement does not say what a {claim.kind} claim for n={n} says")
     checkers = _checkers()
-    facts = [checkers[method_of(item, checkers, "the devil's coin flip")](n, item, artifacts)
-             for item in evidence]
+    facts: list[Fact] = []
+    methods = []
+    for item in evidence:
+        method = method_of(item, [*checkers, "theorem"], "the devil's coin flip")
+        if method == "theorem":
+            facts += theorem_evidence(n, item)
+            method = f"theorem {item['name']}"
+        else:
+            facts.append(checkers[method](n, item, artifacts))
+        methods.append(method)
     _establishes(claim, n, facts)
-    return [item["method"] for item in evidence]
+    return methods
 
 
 def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
@@ -482,9 +517,26 @@ def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
     elif claim.kind == "lamping":
         expect(claim.value == 2**n - 1,
                f"Lamping's strategy for {n} coins has {2**n - 1:,} moves, not {claim.value:,}")
-        # Built only when a checked strategy (read within the kernel's bounds) is as long.
-        expect(claim.value in wins, f"no checked strategy of {claim.value:,} moves wins")
-        expect(tuple(lamping(n)) in {fact.moves for fact in facts},
-               "the strategy given is not Lamping's construction")
+        # Built only when a strategy as long was read (within the kernel's bounds) and won.
+        strategies = {fact.moves for fact in facts if len(fact.moves) == claim.value}
+        expect(bool(strategies), f"no checked strategy of {claim.value:,} moves wins")
+        expect(tuple(lamping(n)) in strategies, "the strategy given is not Lamping's "
+                                                "construction")
     else:
         raise Rejected(f"unknown kind of devil claim {claim.kind!r}")
+    _agrees_with_theorems(claim, n)
+
+
+def _agrees_with_theorems(claim: Claim, n: int) -> None:
+    """The Coq theorems settle every devil claim (formal/Decide.v): evidence that adds up to
+    a claim they refute could only rest on a wrong prose lemma (the escape formula, the
+    algebraic invariant, the SAT encoding: docs/lemmas.md) or a kernel bug, so it is refused."""
+    if claim.kind == "impossible":
+        expect(not theorems.is_power_of_two(n),
+               f"the evidence says no strategy wins for {n} coins, but the Coq theorem "
+               "shortest_pow2 proves that Lamping's strategy wins")
+    elif claim.kind == "shortest":
+        expect(theorems.is_power_of_two(n) and claim.value == 2**n - 1,
+               f"the evidence says {claim.value} moves, but the Coq theorems shortest_pow2 and "
+               "odd_factor_not_wins prove that the shortest winning strategy for "
+               f"{n} coins has 2^{n} - 1 moves if {n} is a power of two, and none exists if not")

@@ -1,0 +1,425 @@
+"""The devil's coin flip, for use from Python: ``import coinproofs as cp; cp.devil.solve(4)``.
+
+N coins lie on a round table at positions 0..N-1. The blindfolded player names positions to
+flip; before every flip the devil turns the table as he likes. A *strategy* is a list of moves,
+each a list of positions (Norvig's notation, e.g. ``[[0, 1, 2, 3], [0, 2]]``); it *wins* if
+all coins show heads by its last move whatever the start and the rotations.
+
+>>> import coinproofs as cp
+>>> cp.devil.solve(4)
+Solution(n=4, length=15, moves=[[0, 1, 2, 3], [0, 2], [0, 1, 2, 3], ...])
+>>> cp.devil.check([[0, 1], [0]], 2).wins
+False
+
+Every function takes and returns plain lists of positions; the engine's bitmasks stay inside.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Moves = list[list[int]]
+
+__all__ = ["Beliefs", "Check", "Counterexample", "RandomPlay", "Solution", "beliefs", "check",
+           "encode", "explain", "lamping", "moves_from", "play", "solve", "table"]
+
+
+# --- Strategies as people write them -----------------------------------------------------------
+
+def moves_from(strategy: Iterable[Iterable[int]], n: int) -> list[int]:
+    """The moves of a strategy in Norvig's notation as the engine's bitmasks, or a ValueError
+    that says which move is wrong and why.
+
+    >>> moves_from([[0, 1], [0], [0, 1]], 2)
+    [3, 1, 3]
+    >>> moves_from([[0, 2]], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: move 1 names position 2, outside 0..1 for 2 coins
+    """
+    if isinstance(strategy, (str, bytes)) or not isinstance(strategy, Iterable):
+        raise ValueError("a strategy is a list of moves, each a list of positions, "
+                         "e.g. [[0, 1, 2, 3], [0, 2]]")
+    bitmasks = []
+    for i, move in enumerate(strategy, 1):
+        if isinstance(move, (str, bytes, int)) or not isinstance(move, Iterable):
+            raise ValueError(f"move {i} must be a list of positions, not {move!r}")
+        positions = list(move)
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in positions):
+            raise ValueError(f"move {i} must list whole-number positions")
+        bad = [p for p in positions if not 0 <= p < n]
+        if bad:
+            raise ValueError(f"move {i} names position {bad[0]}, outside 0..{n - 1} "
+                             f"for {n} coins")
+        if len(set(positions)) < len(positions):
+            raise ValueError(f"move {i} names a position twice")
+        bitmasks.append(sum(1 << p for p in positions))
+    return bitmasks
+
+
+def notation(moves: Iterable[int]) -> Moves:
+    """Bitmask moves in Norvig's notation.
+
+    >>> notation([3, 1, 3])
+    [[0, 1], [0], [0, 1]]
+    """
+    from coinproofs.games.devil import positions
+
+    return [positions(move) for move in moves]
+
+
+def moves_from_json(document: Any, n: int) -> list[int]:
+    """The strategy in a JSON document: a list of moves, or what `devil solve --json` and
+    `devil lamping --json` print (an object with "n" and "moves").
+
+    >>> moves_from_json({"n": 2, "length": 3, "moves": [[0, 1], [0], [0, 1]]}, 2)
+    [3, 1, 3]
+    """
+    if isinstance(document, dict):
+        if "moves" not in document:
+            raise ValueError("a strategy file holds a list of moves, or an object with "
+                             "'moves' (as `coinproofs devil solve --json` prints)")
+        if document.get("n", n) != n:
+            raise ValueError(f"the strategy is for {document['n']} coins, not {n}")
+        if document["moves"] is None:
+            raise ValueError(f"the file holds no strategy: no strategy wins for {n} coins")
+        document = document["moves"]
+    if not isinstance(document, list):
+        raise ValueError("a strategy file holds a JSON list of moves, each a list of "
+                         "positions, e.g. [[0,1,2,3],[0,2]]")
+    return moves_from(document, n)
+
+
+def _shortened(moves: Moves, shown: int = 3) -> str:
+    """A long list of moves with its tail left out."""
+    if len(moves) <= shown:
+        return json.dumps(moves).replace("],[", "], [")
+    return "[" + ", ".join(json.dumps(move) for move in moves[:shown]) + ", ...]"
+
+
+# --- Solving --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solution:
+    """What breadth-first search found for n coins: a shortest winning strategy (`moves`, with
+    `length` moves) or none (both None), and how many beliefs it examined."""
+
+    n: int
+    moves: Moves | None = field(repr=False)
+    searched: int = field(repr=False)
+
+    @property
+    def length(self) -> int | None:
+        return None if self.moves is None else len(self.moves)
+
+    @property
+    def wins(self) -> bool:
+        """Does some strategy always win?"""
+        return self.moves is not None
+
+    def __repr__(self) -> str:
+        if self.moves is None:
+            return f"Solution(n={self.n}, no winning strategy, {self.searched:,} beliefs searched)"
+        return f"Solution(n={self.n}, length={self.length}, moves={_shortened(self.moves)})"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"n": self.n, "length": self.length, "moves": self.moves,
+                "beliefs_explored": self.searched}
+
+
+def solve(n: int) -> Solution:
+    """A shortest winning strategy for n coins (n <= 12), by breadth-first search over beliefs.
+
+    >>> solve(2)
+    Solution(n=2, length=3, moves=[[0, 1], [0], [0, 1]])
+    >>> solve(6)
+    Solution(n=6, no winning strategy, 4 beliefs searched)
+    """
+    from coinproofs.games.devil import search
+
+    result = search(n)
+    moves = None if result.strategy is None else notation(result.strategy)
+    return Solution(n, moves, sum(len(layer) for layer in result.layers))
+
+
+def table(largest: int = 8) -> list[dict[str, Any]]:
+    """Norvig's table for n = 1..largest: orbits, beliefs searched, shortest length (or None).
+
+    >>> table(3)[-1]
+    {'n': 3, 'orbits': 4, 'beliefs_explored': 2, 'length': None}
+    """
+    from coinproofs.games.devil import orbits
+
+    return [{"n": n, "orbits": len(orbits(n)), "beliefs_explored": found.searched,
+             "length": found.length} for n in range(1, largest + 1) for found in [solve(n)]]
+
+
+def lamping(n: int) -> Moves:
+    """John Lamping's winning strategy of 2^n - 1 moves, n a power of 2 up to 16.
+
+    >>> lamping(2)
+    [[0, 1], [0], [0, 1]]
+    """
+    from coinproofs.games.devil import lamping as construction
+
+    return notation(construction(n))
+
+
+def encode(n: int, length: int, format: str = "dimacs") -> str:
+    """The formula 'a winning strategy of `length` moves exists for n coins', as DIMACS CNF or
+    SMT-LIB 2 text ("dimacs" or "smt2"), for outside solvers.
+
+    >>> encode(2, 3).splitlines()[0].startswith("c ")
+    True
+    """
+    from coinproofs.encodings.devil_sat import encode as formula
+
+    return formula(n, length, format)
+
+
+# --- Checking -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Counterexample:
+    """A game the strategy loses: the coins at the start (H/T, position 0 first), the tails'
+    positions, and the devil's rotation before each move."""
+
+    coins: str
+    tails: list[int]
+    rotations: list[int]
+
+
+@dataclass(frozen=True)
+class Check:
+    """The exact check of a strategy: `wins`, or a `counterexample` game it loses."""
+
+    n: int
+    length: int
+    counterexample: Counterexample | None
+
+    @property
+    def wins(self) -> bool:
+        return self.counterexample is None
+
+    def __str__(self) -> str:
+        moves = "1-move" if self.length == 1 else f"{self.length}-move"
+        if self.counterexample is None:
+            return (f"wins: this {moves} strategy reaches all heads for every start and every "
+                    "rotation")
+        lost = self.counterexample
+        return (f"loses: starting from {lost.coins} (tails at {lost.tails}), the devil turns "
+                f"the table by {lost.rotations} and all heads is never reached")
+
+
+def check(moves: Iterable[Iterable[int]], n: int) -> Check:
+    """Check a strategy exactly, against every start and every rotation (n <= 20), with the
+    kernel's simulation.
+
+    >>> check([[0, 1], [0], [0, 1]], 2).wins
+    True
+    >>> check([[0, 1], [0]], 2).counterexample
+    Counterexample(coins='TH', tails=[0], rotations=[0, 0])
+    """
+    from coinproofs.games.devil import coins_text, positions
+    from coinproofs.verify.certificate import Rejected
+    from coinproofs.verify.devil import MAX_SIMULATION_N, simulate
+
+    if not 1 <= n <= MAX_SIMULATION_N:
+        raise ValueError(f"the exact check handles 1 to {MAX_SIMULATION_N} coins (it keeps one "
+                         f"bit for each of the 2^N states), not {n}")
+    strategy = moves_from(moves, n)
+    try:
+        lost = simulate(strategy, n)
+    except Rejected as error:
+        raise ValueError(str(error)) from None
+    if lost is None:
+        return Check(n, len(strategy), None)
+    return Check(n, len(strategy), Counterexample(coins_text(lost.initial, n),
+                                                  positions(lost.initial), lost.rotations))
+
+
+# --- Beliefs --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Beliefs:
+    """The belief after each move of a strategy: the rotation orbits the player cannot rule out.
+
+    `orbits` names each orbit by its least H/T word (position 0 first), `sets[t]` is the belief
+    after t moves as a bitset over them (bit j = orbits[j]; t = 0 is the start).
+    """
+
+    n: int
+    moves: Moves = field(repr=False)
+    orbits: list[str] = field(repr=False)
+    sets: list[int] = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.sets)
+
+    def __getitem__(self, t: int) -> list[str]:
+        """The orbits in the belief after t moves.
+
+        >>> beliefs([[0, 1], [0], [0, 1]], 2)[1]
+        ['HH', 'HT']
+        """
+        return [label for j, label in enumerate(self.orbits) if self.sets[t] >> j & 1]
+
+    @property
+    def sizes(self) -> list[int]:
+        """How many orbits each belief holds.
+
+        >>> beliefs([[0, 1], [0], [0, 1]], 2).sizes
+        [3, 2, 2, 1]
+        """
+        return [belief.bit_count() for belief in self.sets]
+
+    @property
+    def wins(self) -> bool:
+        """Does the last belief hold all heads alone?"""
+        return self.sets[-1] == 1
+
+    def eliminated(self) -> list[int | None]:
+        """For each orbit, the number of moves after which it has left the belief for good
+        (None: still possible at the end).
+
+        >>> beliefs([[0, 1], [0], [0, 1]], 2).eliminated()  # HH stays; HT goes after 2, TT 3
+        [None, 2, 3]
+        """
+        result: list[int | None] = []
+        for j in range(len(self.orbits)):
+            present = [t for t, belief in enumerate(self.sets) if belief >> j & 1]
+            last = present[-1] if present else -1
+            result.append(None if last == len(self.sets) - 1 else last + 1)
+        return result
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return (f"Beliefs(n={self.n}, {len(self.moves)} moves, sizes "
+                f"{' '.join(map(str, self.sizes[:8]))}{' ...' if len(self.sets) > 8 else ''})")
+
+    def table(self) -> str:
+        """Norvig's `show` table: the move, the positions it flips, the belief after it.
+
+        >>> print(beliefs([[0, 1], [0], [0, 1]], 2).table())
+        Move | Flips | Belief state
+        -----+-------+--------------
+           0 |       | HH HT TT
+           1 | 01    | HH HT
+           2 | 0     | HH    TT
+           3 | 01    | HH
+        """
+        width = max(len("Flips"), self.n)
+        lines = [f"{'Move':>4} | {'Flips':<{width}} | Belief state",
+                 f"{'-' * 4}-+-{'-' * width}-+-{'-' * 13}"]
+        for t, belief in enumerate(self.sets):
+            flips = "" if t == 0 else "".join(str(p % 10) if p in self.moves[t - 1] else " "
+                                              for p in range(self.n))
+            shown = " ".join(label if belief >> j & 1 else " " * len(label)
+                             for j, label in enumerate(self.orbits))
+            lines.append(f"{t:>4} | {flips:<{width}} | {shown}".rstrip())
+        return "\n".join(lines)
+
+    def figure(self) -> Figure:
+        """The beliefs as a picture: one row per orbit, ordered by when it leaves the belief,
+        one column per move, and a strip of the belief's size (n <= 8)."""
+        from coinproofs.pictures import belief_figure
+
+        return belief_figure(self)
+
+
+def beliefs(moves: Iterable[Iterable[int]], n: int) -> Beliefs:
+    """The belief after each move of a strategy (n <= 20; pictures up to 8).
+
+    >>> beliefs([[0, 1, 2, 3], [0, 2]], 4)[2]
+    ['HHHH', 'HHHT', 'HHTT', 'HTTT', 'TTTT']
+    """
+    from coinproofs.games.devil import beliefs_along, coins_text, orbit, orbits
+
+    strategy = moves_from(moves, n)
+    labels = [min(coins_text(state, n) for state in orbit(least, n)) for least in orbits(n)]
+    return Beliefs(n, notation(strategy), labels, beliefs_along(strategy, n))
+
+
+# --- A random devil -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RandomPlay:
+    """Games against a devil who turns the table at random (evidence, not proof): `counts[t]`
+    games first showed all heads after t moves, `counts[None]` were lost; `expected[t]` is the
+    exact expected count at t, when it could be computed."""
+
+    n: int
+    length: int
+    games: int
+    seed: int
+    random_starts: bool
+    counts: Counter[int | None] = field(repr=False)
+    expected: list[float] | None = field(repr=False)
+
+    @property
+    def played(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def lost(self) -> int:
+        return self.counts[None]
+
+    def figure(self) -> Figure:
+        """The counts as a bar chart, with the expected count drawn over it."""
+        from coinproofs.pictures import histogram_figure
+
+        return histogram_figure(self)
+
+
+def play(moves: Iterable[Iterable[int]], n: int, games: int = 1000, seed: int | None = None,
+         random_starts: bool = False) -> RandomPlay:
+    """Play a strategy against a devil who rotates at random: `games` games from each of the
+    2^n starts (or in all, each from a random start). Norvig's experiment:
+
+    >>> result = play(solve(4).moves, 4, seed=1)
+    >>> result.played, result.lost, round(result.expected[7])
+    (16000, 0, 1000)
+    """
+    import secrets
+
+    from coinproofs.games.random_devil import histogram, win_chances
+
+    strategy = moves_from(moves, n)
+    seed = secrets.randbits(32) if seed is None else seed
+    counts = histogram(strategy, n, games, seed, random_starts)
+    played = games if random_starts else games << n
+    chances = win_chances(strategy, n)
+    if chances is None and len(strategy) == (1 << n) - 1 and winning(strategy, n):
+        chances = [1 / (1 << n)] * (1 << n)  # see win_chances: each move number equally likely
+    expected = None if chances is None else [played * chance for chance in chances]
+    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected)
+
+
+def winning(strategy: list[int], n: int) -> bool:
+    """Does the strategy win? Lamping's construction is known to (Lamping's theorem, and the
+    certificate devil.n16.lamping); any other strategy is checked exactly."""
+    from coinproofs.games.devil import is_power_of_two
+    from coinproofs.games.devil import lamping as construction
+
+    if is_power_of_two(n) and n <= 16 and strategy == construction(n):
+        return True
+    return check(notation(strategy), n).wins
+
+
+# --- Explaining -----------------------------------------------------------------------------------
+
+def explain(moves: Iterable[Iterable[int]], n: int) -> str:
+    """A strategy walked through phase by phase, in the words of Lamping's recursion."""
+    from coinproofs.explain import explanation
+
+    return explanation(moves_from(moves, n), n)
+

@@ -1,0 +1,139 @@
+"""The penny game (Wythoff's game), for use from Python: ``cp.penny.losing_positions(30)``.
+
+Two piles of pennies, (a, b). A move takes k >= 1 pennies from one pile, or k from both;
+whoever takes the last penny wins. A position is *losing* when every move from it leaves the
+opponent a winning one.
+
+>>> import coinproofs as cp
+>>> cp.penny.losing_positions(10)
+[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+>>> cp.penny.best_move(75, 90)
+Move(take=(0, 44), to=(75, 46))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Position = tuple[int, int]
+
+__all__ = ["MAX_BY_RULES", "MAX_LISTED", "Move", "best_move", "figure", "is_losing",
+           "losing_positions", "totals", "winning_moves"]
+
+# The rules-only scan takes time proportional to M^2 (half a second at M = 30,000); the
+# formula and the mex construction take memory proportional to M.
+MAX_BY_RULES = 100_000
+MAX_LISTED = 1_000_000
+MAX_TOTALS = 1_000_000  # totals LO..HI are listed one by one
+ROADS = ("rules", "formula", "mex")
+
+
+def losing_positions(largest: int, by: str = "rules") -> list[Position]:
+    """The losing positions (x, y), x <= y, with both piles at most `largest` (each mirror
+    image (y, x) loses too): from the rules alone (time grows as largest^2), by Wythoff's
+    formula (floor(k*phi), floor(k*phi^2)), or by the mex construction.
+
+    >>> losing_positions(20, by="formula") == losing_positions(20) == losing_positions(20, "mex")
+    True
+    """
+    from coinproofs.games import penny
+
+    if by not in ROADS:
+        raise ValueError(f"by must be one of {', '.join(ROADS)}, not {by!r}")
+    if by == "rules" and largest > MAX_BY_RULES:
+        raise ValueError(f"{largest:,} is too large for the rules-only scan, whose time grows "
+                         f"as M^2: choose at most {MAX_BY_RULES:,} (or by='formula')")
+    if largest > MAX_LISTED:
+        raise ValueError(f"{largest:,} is too large: its losing positions would not fit in "
+                         f"memory; choose at most {MAX_LISTED:,}")
+    find = {"rules": penny.losing_by_rules, "formula": penny.losing_by_formula,
+            "mex": penny.losing_by_mex}[by]
+    return find(largest)
+
+
+def is_losing(a: int, b: int) -> bool:
+    """Is (a, b) a losing position for the player to move?
+
+    >>> is_losing(24, 39), is_losing(39, 24), is_losing(75, 90)
+    (True, True, False)
+    """
+    from coinproofs.games.penny import is_losing as losing
+
+    return losing(a, b)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of the penny game: the pennies taken from each pile, and the position left."""
+
+    take: Position
+    to: Position
+
+    def __str__(self) -> str:
+        first, second = self.take
+        if first and second:
+            words = f"take {first} from both piles"
+        elif first:
+            words = f"take {first} from the first pile"
+        else:
+            words = f"take {second} from the second pile"
+        return f"{words} -> {self.to}"
+
+
+def winning_moves(a: int, b: int) -> list[Move]:
+    """Every move from (a, b) that leaves the opponent a losing position (none if (a, b) is
+    losing; at most three).
+
+    >>> [str(move) for move in winning_moves(75, 90)]
+    ['take 44 from the second pile -> (75, 46)', 'take 51 from both piles -> (24, 39)']
+    """
+    from coinproofs.games import penny
+
+    if a < 0 or b < 0:
+        raise ValueError(f"a pile cannot hold a negative number of pennies: ({a}, {b})")
+    return [Move((a - x, b - y), (x, y)) for x, y in penny.winning_moves(a, b)]
+
+
+def best_move(a: int, b: int) -> Move | None:
+    """A move from (a, b) that leaves the opponent lost (the one taking fewest pennies), or
+    None if (a, b) is losing.
+
+    >>> best_move(3, 7), best_move(3, 5)
+    (Move(take=(0, 2), to=(3, 5)), None)
+    """
+    moves = winning_moves(a, b)
+    return min(moves, key=lambda move: sum(move.take), default=None)
+
+
+def totals(lo: int, hi: int) -> dict[str, Any]:
+    """For totals of lo..hi pennies: the splits from which the first player loses, the totals
+    that have one, and the totals that guarantee the first player a win (the Riddler).
+
+    >>> totals(20, 30)["losing_totals"]
+    [21, 24, 29]
+    """
+    from coinproofs.games import penny
+
+    if lo < 0:
+        raise ValueError(f"a total of pennies cannot be negative, not {lo}")
+    if lo > hi:
+        raise ValueError(f"LO ({lo}) must not exceed HI ({hi})")
+    if hi - lo >= MAX_TOTALS:
+        raise ValueError(f"LO..HI spans {hi - lo + 1:,} totals; choose a range of at most "
+                         f"{MAX_TOTALS:,}")
+    losing = penny.losing_splits(lo, hi)
+    losing_totals = sorted({x + y for x, y in losing})
+    return {"lo": lo, "hi": hi, "losing": [list(pair) for pair in losing],
+            "losing_totals": losing_totals,
+            "winning_totals": sorted(set(range(lo, hi + 1)) - set(losing_totals))}
+
+
+def figure(largest: int, by: str = "rules") -> Figure:
+    """The losing positions with both piles <= largest, with the two golden-ratio lines."""
+    from coinproofs.pictures import penny_figure
+
+    return penny_figure(losing_positions(largest, by), largest)

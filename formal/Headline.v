@@ -1,0 +1,60 @@
+(* The headline theorems about the devil's coin flip, for every number of coins, and what each
+   rests on. `make formal` compiles this file last and prints, for each theorem, its statement
+   (Check) and "Closed under the global context" (Print Assumptions): nothing but Coq's own
+   logic, not even the excluded middle. tests/test_formal.py checks that output. *)
+From mathcomp Require Import all_ssreflect.
+From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
+From CoinProofs Require Import Beliefs Reachability Dials.
+
+(* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
+Check nth_turn.
+Print Assumptions nth_turn.
+
+(* 1. Every winning strategy for N coins has at least 2^N - 1 moves. *)
+Check wins_size_lb.
+Print Assumptions wins_size_lb.
+
+(* 2. Lamping's strategy for 2^k coins wins, has 2^(2^k) - 1 moves, and is shortest. *)
+Check lamping_wins.
+Print Assumptions lamping_wins.
+Check size_lamping.
+Print Assumptions size_lamping.
+Check lamping_shortest.
+Print Assumptions lamping_shortest.
+
+(* 3. If N has an odd factor m > 1, no strategy wins. *)
+Check odd_factor_not_wins.
+Print Assumptions odd_factor_not_wins.
+
+(* 4. For N >= 1, a winning strategy exists iff N is a power of two; for N = 2^k the shortest
+   has 2^N - 1 moves. *)
+Check wins_exists_iff_pow2.
+Print Assumptions wins_exists_iff_pow2.
+Check shortest_pow2.
+Print Assumptions shortest_pow2.
+
+(* 5a. The kernel's exact simulation: the unfinished states after a move, closed under turns,
+   and a strategy wins iff none is left at the end; a computable checker decides wins. *)
+Check after_closure.
+Print Assumptions after_closure.
+Check wins_unfinished.
+Print Assumptions wins_unfinished.
+Check winsP.
+Print Assumptions winsP.
+
+(* 5b. Reachability layers: fewer moves than layers cannot win; closed layers, no strategy
+   wins; the kernel's one move per orbit of moves covers every move. *)
+Check layers_size_lb.
+Print Assumptions layers_size_lb.
+Check layers_closed_not_wins.
+Print Assumptions layers_closed_not_wins.
+Check update_turn.
+Print Assumptions update_turn.
+
+(* 5c. A devil invariant rules out every strategy. *)
+Check invariant_not_wins.
+Print Assumptions invariant_not_wins.
+
+(* Beyond coins: N dials with q states each need at least q^N - 1 moves. *)
+Check dial_wins_size_lb.
+Print Assumptions dial_wins_size_lb.

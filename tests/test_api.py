@@ -1,0 +1,157 @@
+"""coinproofs as a library: `import coinproofs as cp` and everything the README does, from
+Python (the doctests in the API modules run too, with the rest of the package's)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import coinproofs as cp
+from coinproofs.certificates import Verdict, Verdicts
+
+
+def test_import_coinproofs_is_light() -> None:
+    """The game modules, numpy and matplotlib load only when used: `coinproofs` starts fast."""
+    script = ("import sys, coinproofs as cp; "
+              "print(sorted(m for m in ('numpy', 'matplotlib', 'coinproofs.devil', 'rich') "
+              "if m in sys.modules)); cp.devil; print('coinproofs.devil' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.stdout.split("\n")[:2] == ["[]", "True"], result.stderr
+
+
+def test_solve_gives_positions_and_a_short_repr() -> None:
+    found = cp.devil.solve(4)
+    assert found.length == 15 and found.wins and found.moves is not None
+    assert found.moves[:2] == [[0, 1, 2, 3], [0, 2]]
+    assert repr(found) == ("Solution(n=4, length=15, "
+                           "moves=[[0, 1, 2, 3], [0, 2], [0, 1, 2, 3], ...])")
+    assert len(repr(cp.devil.solve(8))) < 120
+    impossible = cp.devil.solve(6)
+    assert impossible.length is None and impossible.moves is None and not impossible.wins
+
+
+def test_check_takes_position_lists_and_gives_a_counterexample() -> None:
+    assert cp.devil.check(cp.devil.solve(4).moves, 4).wins
+    lost = cp.devil.check([[0, 1, 2, 3], [0, 2]], 4)
+    assert not lost.wins and lost.counterexample is not None
+    assert len(lost.counterexample.rotations) == 2 and len(lost.counterexample.coins) == 4
+    assert str(lost).startswith("loses: starting from")
+    assert cp.devil.check((m for m in [(0, 1), (0,), (0, 1)]), 2).wins  # any iterables
+    with pytest.raises(ValueError, match=r"position 4, outside 0\.\.3"):
+        cp.devil.check([[4]], 4)
+    with pytest.raises(ValueError, match="move 1 must be a list of positions"):
+        cp.devil.check([5], 4)
+
+
+def test_lamping_and_beliefs() -> None:
+    moves = cp.devil.lamping(4)
+    assert len(moves) == 15 and moves[7] == [0]
+    beliefs = cp.devil.beliefs(moves, 4)
+    assert beliefs.orbits == ["HHHH", "HHHT", "HHTT", "HTHT", "HTTT", "TTTT"]
+    assert beliefs.sizes[0] == 6 and beliefs[15] == ["HHHH"] and beliefs.wins
+    assert str(beliefs).splitlines()[2] == "   0 |       | HHHH HHHT HHTT HTHT HTTT TTTT"
+
+
+def test_penny_and_norepeat() -> None:
+    assert cp.penny.losing_positions(30)[-1] == (17, 28)
+    assert cp.penny.best_move(75, 90) == cp.penny.Move(take=(0, 44), to=(75, 46))
+    assert str(cp.penny.best_move(3, 7)) == "take 2 from the second pile -> (3, 5)"
+    assert cp.penny.best_move(24, 39) is None
+    assert cp.penny.totals(20, 30)["winning_totals"] == [20, 22, 23, 25, 26, 27, 28, 30]
+    assert [cp.norepeat.winner(n) for n in (3, 4)] == ["first", "first"]
+    assert cp.norepeat.winner(3, misere=True) == "second"
+    with pytest.raises(ValueError, match="misère play on 7 coins is not solved"):
+        cp.norepeat.winner(7, misere=True)
+
+
+def test_prove_and_verify_from_python(tmp_path: Path) -> None:
+    proofs = cp.prove("devil.n4.*", "penny.riddler-20-30", out=tmp_path)
+    assert proofs.proved and len(proofs) == 2 and proofs.summary == (
+        "2 of 2 claims proved and accepted")
+    folder = cp.verify(tmp_path)
+    assert isinstance(folder, Verdicts) and folder.accepted and folder.reason == ""
+    assert folder.summary == "2 of 2 claims accepted"
+    one = cp.verify(tmp_path / "devil.n4.shortest.json")
+    assert isinstance(one, Verdict) and one.accepted and "strategy" in one.evidence
+
+
+def test_verify_never_raises_on_a_bad_certificate(tmp_path: Path) -> None:
+    cp.prove("devil.n2.shortest", out=tmp_path)
+    path = tmp_path / "devil.n2.shortest.json"
+    document = json.loads(path.read_text())
+    document["claim"]["value"] = 2
+    path.write_text(json.dumps(document))
+    verdict = cp.verify(path)
+    assert isinstance(verdict, Verdict)
+    assert not verdict.accepted and verdict.reason
+    (tmp_path / "junk.json").write_text("{not json")
+    folder = cp.verify(tmp_path)
+    assert not folder.accepted and "and 1 other" in folder.reason
+    missing = cp.verify(tmp_path / "absent.json")
+    assert not missing.accepted and "does not exist" in missing.reason
+    empty = cp.verify(tmp_path / "sub") if (tmp_path / "sub").mkdir() is None else None
+    assert empty is not None and not empty.accepted and "no certificates" in empty.reason
+
+
+def test_verify_is_still_the_kernel_package() -> None:
+    """`cp.verify` is both the function and the kernel package it calls."""
+    from coinproofs.verify import certificate
+
+    assert cp.verify.certificate is certificate
+    assert callable(cp.verify)
+
+
+def test_prove_refuses_a_bad_id_or_folder_before_any_work(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"cannot prove devil\.n2048\.impossible"):
+        cp.prove("devil.n2048.impossible", out=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(ValueError, match=re.escape(f"cannot write certificates into {blocker}")):
+        cp.prove("devil.n1.shortest", out=blocker)
+    inside = blocker / "sub"
+    with pytest.raises(ValueError, match=re.escape(f"cannot write certificates into {inside}")):
+        cp.prove("devil.n1.shortest", out=blocker / "sub")
+
+
+def test_the_package_is_typed() -> None:
+    assert (Path(cp.__file__).parent / "py.typed").exists()
+
+
+def test_docs_api_names_every_public_function() -> None:
+    text = (Path(cp.__file__).parents[1] / "docs" / "api.md").read_text()
+    for name in ("cp.devil.solve", "cp.devil.check", "cp.devil.lamping", "cp.devil.beliefs",
+                 "cp.devil.play", "cp.devil.explain", "cp.penny.losing_positions",
+                 "cp.penny.best_move", "cp.norepeat.winner", "cp.prove", "cp.verify",
+                 "cp.claims"):
+        assert f"`{name}(" in text, name
+
+
+def test_the_examples_in_docs_api_run() -> None:
+    import doctest
+
+    page = Path(cp.__file__).parents[1] / "docs" / "api.md"
+    assert doctest.testfile(str(page), module_relative=False).failed == 0
+
+
+def test_cp_verify_needs_only_the_kernel(tmp_path: Path) -> None:
+    """cp.verify in a process where games/, encodings/ and proofs/ cannot be imported."""
+    cp.prove("devil.n4.shortest", out=tmp_path)
+    script = f"""
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(("coinproofs.games", "coinproofs.encodings", "coinproofs.proofs")):
+            raise ImportError("blocked: " + name)
+sys.meta_path.insert(0, Block())
+import coinproofs as cp
+print(cp.verify({str(tmp_path)!r}).summary)
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "1 of 1 claim accepted"

@@ -1,0 +1,251 @@
+"""The Coq development in formal/: it builds, every headline theorem is "Closed under the global
+context", no proof is left unfinished, the kernel cites the sources it was checked at, and Coq's
+checker (winsb, proved to decide wins) agrees with the kernel's exact simulation.
+
+The tests that run Coq skip when `coqc` is missing (Debian: apt-get install coq libcoq-mathcomp);
+.ci/run installs it, so they run in CI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coinproofs.verify import theorems
+from coinproofs.verify.devil import lamping, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMAL = ROOT / "formal"
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None,
+                               reason="needs coqc (apt-get install coq libcoq-mathcomp)")
+needs_ocaml = pytest.mark.skipif(shutil.which("ocamlopt") is None,
+                                 reason="needs ocamlopt (apt-get install ocaml)")
+
+
+# The headline theorems (docs/formal.md): `make formal` must print each one, closed.
+HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping_shortest",
+            "odd_factor_not_wins", "wins_exists_iff_pow2", "shortest_pow2", "after_closure",
+            "wins_unfinished", "winsP", "layers_size_lb", "layers_closed_not_wins", "update_turn",
+            "invariant_not_wins", "dial_wins_size_lb"]
+
+
+def headline_names() -> list[str]:
+    """The theorems Headline.v prints the axioms of, in order."""
+    text = (FORMAL / "Headline.v").read_text()
+    return re.findall(r"^Print Assumptions (\w+)\.$", text, flags=re.MULTILINE)
+
+
+# The commands that leave a proof unfinished or assume a fact, as patterns (spelt so that a
+# search for the commands themselves finds none in this file).
+UNPROVED = (r"Admitte[d]", r"admi[t]", r"Axio[m]", r"Parameter", r"Conjecture", r"Hypothesis")
+
+
+def test_no_unfinished_proof() -> None:
+    """No proof left unfinished and no fact assumed in formal/ (Print Assumptions would show an
+    assumption too; this names the file)."""
+    for path in sorted(FORMAL.glob("*.v")):
+        for word in UNPROVED:
+            assert re.search(rf"\b{word}\b", path.read_text()) is None, f"{word} in {path.name}"
+
+
+def test_headline_lists_every_theorem() -> None:
+    assert headline_names() == HEADLINE
+
+
+def test_kernel_cites_headline_theorems() -> None:
+    """Every theorem the kernel may cite, or names behind an evidence method, is a headline
+    theorem whose axioms `make formal` prints."""
+    cited = set(theorems.THEOREMS) | {name for names in theorems.BEHIND.values()
+                                      for name in names}
+    assert cited <= set(headline_names())
+
+
+def test_formal_sha256_is_current() -> None:
+    """The kernel's record of the sources it cites (theorems.FORMAL_SHA256) is the digest of
+    formal/*.v now: whoever edits formal/ must rebuild, check, and update it."""
+    assert theorems.formal_sha256(FORMAL) == theorems.FORMAL_SHA256, (
+        "formal/*.v changed: run `make formal`, then set FORMAL_SHA256 in "
+        f"coinproofs/verify/theorems.py to {theorems.formal_sha256(FORMAL)}")
+
+
+def test_formal_sha256_is_sha256sum() -> None:
+    """The digest is what `cd formal && LC_ALL=C sha256sum *.v | sha256sum` prints."""
+    lines = "".join(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n"
+                    for path in sorted(FORMAL.glob("*.v")))
+    assert theorems.formal_sha256(FORMAL) == hashlib.sha256(lines.encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def built() -> str:
+    """`make formal`: build formal/ and print the headline theorems' axioms."""
+    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def assumptions(output: str) -> dict[str, str]:
+    """What Print Assumptions said after each theorem's statement (Check) in the output."""
+    blocks = re.split(r"^(\w+)\n     : ", output, flags=re.MULTILINE)
+    said = {}
+    for name, block in zip(blocks[1::2], blocks[2::2], strict=True):
+        verdict = re.search(r"^(Closed under the global context|Axioms:)", block,
+                            flags=re.MULTILINE)
+        said[name] = verdict.group(1) if verdict else "nothing"
+    return said
+
+
+@needs_coq
+def test_headline_theorems_are_closed(built: str) -> None:
+    said = assumptions(built)
+    for name in HEADLINE:
+        assert said.get(name) == "Closed under the global context", (name, said.get(name))
+
+
+def test_assumptions_parser_sees_axioms() -> None:
+    """The parser above tells a closed theorem from one resting on an axiom."""
+    output = ("one\n     : True\nClosed under the global context\n"
+              "two\n     : False\nAxioms:\nbad : False\n")
+    assert assumptions(output) == {"one": "Closed under the global context", "two": "Axioms:"}
+
+
+# --- Coq agrees with the kernel -------------------------------------------------------------
+
+def coq_moves(strategy: list[int], n: int) -> str:
+    """A strategy of move bitmasks as a Coq list of coins (position 0 first, true = flip)."""
+    moves = ("[:: " + "; ".join("true" if move >> i & 1 else "false" for i in range(n)) + "]"
+             for move in strategy)
+    return "[:: " + "; ".join(moves) + "]"
+
+
+# Every strategy of a given length, in the order of itertools.product: a move as a bitmask k
+# (bit i = position i) is the list of coins odd (k / 2^i), i = 0..n-1.
+STRATEGIES = """
+Definition bitmask n k : seq bool := mkseq (fun i => odd (k %/ 2 ^ i)) n.
+Fixpoint strategies n len : seq (seq (seq bool)) :=
+  if len is len'.+1 then
+    flatten [seq [seq bitmask n k :: s | s <- strategies n len'] | k <- iota 0 (2 ^ n)]
+  else [:: [::]].
+"""
+
+
+def kernel_verdicts() -> Iterator[tuple[str, int, int]]:
+    """Groups of strategies (name, N, length): every single move for N <= 4, every strategy
+    of up to 4 moves for N <= 3."""
+    for n in (1, 2, 3, 4):
+        yield f"single_n{n}", n, 1
+    for n in (1, 2, 3):
+        for length in range(5):
+            yield f"n{n}_length{length}", n, length
+
+
+def agreement_file(flip: tuple[str, int] | None = None) -> str:
+    """Coq examples: winsb (Beliefs.v) on each strategy is the kernel's verdict, and the
+    kernel's Lamping strategies for N = 1, 2, 4, 8 are Coq's and win. `flip` = (group, index)
+    writes the opposite of one verdict."""
+    lines = ["From mathcomp Require Import all_ssreflect.",
+             "From CoinProofs Require Import Rules Beliefs Lamping.", STRATEGIES]
+    for group, n, length in kernel_verdicts():
+        verdicts = []
+        for index, strategy in enumerate(itertools.product(range(1 << n), repeat=length)):
+            wins = simulate(list(strategy), n) is None
+            verdicts.append(str(wins != (flip == (group, index))).lower())
+        lines += [f"Example {group} : [seq winsb {n} s | s <- strategies {n} {length}] =",
+                  f"  [:: {'; '.join(verdicts)}].",
+                  "Proof. by vm_compute. Qed.", ""]
+    for k in range(4):
+        n = 2**k
+        strategy = lamping(n)
+        wins = simulate(strategy, n) is None
+        lines += [f"Definition kernel_lamping{n} := {coq_moves(strategy, n)}.",
+                  f"Example lamping{n}_is_coqs : kernel_lamping{n} = lamping {k}.",
+                  "Proof. by vm_compute. Qed.",
+                  f"Example lamping{n}_wins : winsb {n} kernel_lamping{n} = "
+                  f"{str(wins != (flip == ('lamping', k))).lower()}.",
+                  "Proof. by vm_compute. Qed.", ""]
+    return "\n".join(lines)
+
+
+def compile_coq(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    source = tmp_path / "Agreement.v"
+    source.write_text(text)
+    return subprocess.run(["coqc", "-w", "-notation-overridden", "-Q", str(FORMAL), "CoinProofs",
+                           str(source)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
+
+
+@needs_coq
+def test_coq_agrees_with_kernel(built: str, tmp_path: Path) -> None:
+    result = compile_coq(tmp_path, agreement_file())
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@needs_coq
+@pytest.mark.parametrize("flip", [("single_n1", 1), ("n3_length4", 2024),
+                                  pytest.param(("lamping", 3), marks=pytest.mark.slow)])
+def test_flipped_verdict_fails(built: str, tmp_path: Path, flip: tuple[str, int]) -> None:
+    """One verdict written the other way round (a win as a loss, or a loss as a win): Coq
+    refuses the file, naming the example."""
+    text = agreement_file(flip)
+    result = compile_coq(tmp_path, text)
+    assert result.returncode != 0
+    line = int(re.search(r"line (\d+)", result.stderr).group(1))
+    failed = re.findall(r"^Example (\w+)", "\n".join(text.splitlines()[:line]), re.MULTILINE)
+    assert failed[-1] == ("lamping8_wins" if flip[0] == "lamping" else flip[0])
+
+
+# --- The extracted checker ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def checker(built: str) -> Path:
+    """`make checker`: winsb extracted to OCaml (formal/Extract.v) with its input reader."""
+    result = subprocess.run(["make", "--no-print-directory", "checker"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return FORMAL / "checker" / "checker"
+
+
+def check(checker: Path, n: int, lines: str) -> tuple[int, str]:
+    result = subprocess.run([str(checker), str(n)], input=lines, capture_output=True,
+                            text=True, timeout=60)
+    return result.returncode, result.stdout + result.stderr
+
+
+def jsonl(strategy: list[int], n: int) -> str:
+    """Norvig's notation, one move per line: the kernel's artifact format."""
+    return "".join(str([p for p in range(n) if move >> p & 1]) + "\n" for move in strategy)
+
+
+@needs_coq
+@needs_ocaml
+def test_extracted_checker_agrees_with_kernel(checker: Path) -> None:
+    for n in (1, 2, 3):
+        for length in range(3):
+            for strategy in itertools.product(range(1 << n), repeat=length):
+                status, said = check(checker, n, jsonl(list(strategy), n))
+                wins = simulate(list(strategy), n) is None
+                assert (status, said) == ((0, "wins\n") if wins else (1, "does not win\n"))
+
+
+@needs_coq
+@needs_ocaml
+def test_extracted_checker_on_lamping(checker: Path) -> None:
+    for n in (4, 8):
+        assert check(checker, n, jsonl(lamping(n), n)) == (0, "wins\n")
+        assert check(checker, n, jsonl(lamping(n)[:-1], n)) == (1, "does not win\n")
+
+
+@needs_coq
+@needs_ocaml
+@pytest.mark.parametrize("n, lines", [(4, "[0, 4]\n"), (4, "[1, 1]\n"), (4, "0\n"),
+                                      (4, "[a]\n"), (0, ""), (-1, "")])
+def test_extracted_checker_refuses_bad_input(checker: Path, n: int, lines: str) -> None:
+    status, said = check(checker, n, lines)
+    assert status == 2 and said.count("\n") == 1

@@ -1,0 +1,45 @@
+"""The notebooks in docs/notebooks run from top to bottom, are stored without outputs, and show
+their pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli import ROOT
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+NOTEBOOKS = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
+
+
+def test_there_is_a_notebook_per_game() -> None:
+    assert [path.stem for path in NOTEBOOKS] == ["devil", "norepeat", "penny"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_notebooks_are_stored_without_outputs(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, cell.source[:40]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_notebooks_run_without_errors(path: Path, tmp_path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()  # raises CellExecutionError on the first failing cell
+    outputs = [output for cell in notebook.cells if cell.cell_type == "code"
+               for output in cell.outputs]
+    assert not [output for output in outputs if output.output_type == "error"]
+    pictures = [output for output in outputs if "image/png" in output.get("data", {})]
+    assert len(pictures) == {"devil": 2, "penny": 1, "norepeat": 0}[path.stem]
+    text = "".join(output.get("text", "") + output.get("data", {}).get("text/plain", "")
+                   for output in outputs)
+    assert "accepted=False" not in text or path.stem == "devil"  # only the tampered one
+    assert "Traceback" not in text
