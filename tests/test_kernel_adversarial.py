@@ -120,7 +120,8 @@ def test_verify_reports_every_bad_certificate_and_goes_on(
                                                "sha256": "0" * 64}])
     (tmp_path / "name.json").write_text(json.dumps(overlong))
     assert main(["verify", str(tmp_path), "--json"]) == 1
-    rows = json.loads(capsys.readouterr().out)
+    manifest, *rows = json.loads(capsys.readouterr().out)
+    assert "has no MANIFEST" in manifest["reason"]
     assert sorted(row["accepted"] for row in rows) == [False, False, False, True]
 
 
