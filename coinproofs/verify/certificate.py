@@ -214,20 +214,22 @@ NOT_BRACKET = re.compile(r"[^][{}]+")
 INNERMOST = re.compile(r"\[\]|\{\}")
 
 
-def nesting_within(text: str, most: int) -> bool:
-    """Do the lists and objects of the JSON `text` nest at most `most` deep? Strings are
-    dropped, then each round removes the innermost pairs of brackets (text that does not
+def nesting(text: str, most: int) -> int:
+    """How deep the lists and objects of the JSON `text` nest, counted up to most + 1. Strings
+    are dropped, then each round removes the innermost pairs of brackets (text that does not
     balance its brackets is left for the parser to refuse).
 
-    >>> nesting_within('[[1, 2], {"a": "[[["}]', 2), nesting_within("[[[]]]", 2)
-    (True, False)
+    >>> nesting('[[1, 2], {"a": "[[["}]', 5), nesting("[[[[]]]]", 2)
+    (2, 3)
     """
     brackets = NOT_BRACKET.sub("", STRING.sub("", text))
-    for _ in range(most):
+    depth = 0
+    while depth <= most:
         brackets, removed = INNERMOST.subn("", brackets)
         if not removed:
             break
-    return INNERMOST.search(brackets) is None
+        depth += 1
+    return depth
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -251,9 +253,7 @@ def parse_json(text: str, what: str) -> Any:
     """The strict JSON document in `text` (no repeated keys, no NaN, Infinity or numbers too
     large for a float, at most `certificate.depth` levels of nesting), or a rejection saying
     why `what` is not one."""
-    expect(nesting_within(text, DEPTH.limit),
-           f"{what} nests lists and objects more than {DEPTH.limit} deep (the bound "
-           f"{DEPTH.name}; raise it with `coinproofs verify --bound {DEPTH.name}=VALUE`)")
+    DEPTH.check(nesting(text, DEPTH.limit), what)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=_finite)

@@ -1,0 +1,148 @@
+"""Valid example certificates, one (or a few) per evidence kind, for the tests that tamper with
+every kind: the fuzzing campaign (test_fuzz.py) and the check that every declared bound is
+live (test_kernel_bounds.py).
+
+A new evidence kind registers here and is fuzzed: add an Example naming a small claim whose
+certificate holds it (proved by `coinproofs prove`, or reshaped from one by `rewrite`), and the
+evidence method that mutations should mostly aim at. Keep examples small (a check of a few
+milliseconds): each is checked some hundreds of times in the default test run.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coinproofs.proofs.registry import find
+from coinproofs.proofs.runner import prove_one
+
+Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A valid certificate of `claim`, with its artifacts, to tamper with.
+
+    `focus` names the part that mutations aim at: an evidence method (its items), "claim", or
+    "document" (the top-level fields). `rewrite`, if given, turns the proved certificate into
+    another valid one (say, with an inline strategy moved to an artifact file): it gets the
+    document and the artifacts (name -> bytes) and changes them in place."""
+
+    name: str
+    claim: str
+    focus: str
+    rewrite: Callable[[Document, dict[str, bytes]], None] | None = field(default=None,
+                                                                          compare=False)
+
+
+def to_file(method: str, field_name: str, name: str,
+            encode: Callable[[Any], bytes]) -> Callable[[Document, dict[str, bytes]], None]:
+    """A rewrite that moves the inline `field_name` of the first `method` item into the
+    artifact file `name`, written by `encode`."""
+    def rewrite(document: Document, artifacts: dict[str, bytes]) -> None:
+        item = next(item for item in document["evidence"] if item["method"] == method)
+        data = encode(item.pop(field_name))
+        artifacts[name] = data
+        item.update(file=name, sha256=hashlib.sha256(data).hexdigest())
+    return rewrite
+
+
+def to_inline(method: str, field_name: str,
+              decode: Callable[[bytes], Any]) -> Callable[[Document, dict[str, bytes]], None]:
+    """A rewrite that moves the artifact file of the first `method` item inline."""
+    def rewrite(document: Document, artifacts: dict[str, bytes]) -> None:
+        item = next(item for item in document["evidence"] if item["method"] == method)
+        item[field_name] = decode(artifacts.pop(item.pop("file")))
+        del item["sha256"]
+    return rewrite
+
+
+def json_lines(items: list[Any]) -> bytes:
+    return "".join(json.dumps(item) + "\n" for item in items).encode()
+
+
+def from_json_lines(data: bytes) -> list[Any]:
+    return [json.loads(line) for line in data.decode().splitlines()]
+
+
+def pair_lines(pairs: list[list[int]]) -> bytes:
+    return "".join(f"{x} {y}\n" for x, y in pairs).encode()
+
+
+EXAMPLES = [
+    Example("document", "devil.n2.shortest", "document"),
+    Example("devil/claim", "devil.n2.shortest", "claim"),
+    Example("devil/strategy", "devil.n2.shortest", "strategy"),
+    Example("devil/strategy-file", "devil.n2.shortest", "strategy",
+            to_file("strategy", "moves", "devil.n2.shortest.moves.jsonl", json_lines)),
+    Example("devil/lamping", "devil.n4.lamping", "strategy"),
+    Example("devil/reachability", "devil.n3.impossible", "reachability"),
+    Example("devil/reachability-inline", "devil.n3.impossible", "reachability",
+            to_inline("reachability", "layers", from_json_lines)),
+    Example("devil/lrat", "devil.n2.shortest", "lrat"),
+    Example("devil/invariant", "devil.n3.impossible", "invariant"),
+    Example("devil/algebraic", "devil.n3.impossible", "algebraic"),
+    Example("devil/theorem", "devil.n2.shortest", "theorem"),
+    Example("penny/claim", "penny.riddler-20-30", "claim"),
+    Example("penny/p-positions", "penny.p-positions.m100", "p-positions"),
+    Example("penny/p-positions-file", "penny.p-positions.m100", "p-positions",
+            to_file("p-positions", "positions", "penny.p-positions.m100.positions.txt",
+                    pair_lines)),
+    Example("penny/formula", "penny.p-positions.m100", "formula"),
+    Example("penny/lrat", "penny.unique.m6", "lrat"),
+    Example("norepeat/claim", "norepeat.n3.misere", "claim"),
+    Example("norepeat/strategy", "norepeat.n3.misere", "strategy"),
+    Example("norepeat/strategy-file", "norepeat.n3.misere", "strategy",
+            to_file("strategy", "moves", "norepeat.n3.misere.moves",
+                    lambda moves: json.dumps(moves).encode())),
+    Example("norepeat/strategy-up-to-symmetry", "norepeat.n4.misere", "strategy-up-to-symmetry"),
+    Example("norepeat/matching", "norepeat.n4.normal", "matching"),
+    Example("norepeat/matching-file", "norepeat.n11.normal", "matching"),
+]
+
+
+@dataclass(frozen=True)
+class Built:
+    """An example as written: its certificate document and its artifacts (name -> bytes)."""
+
+    example: Example
+    document: Document
+    artifacts: dict[str, bytes]
+
+    def write(self, folder: Path, name: str = "") -> Path:
+        """Write the certificate (as `name`, by default `<claim>.json`) and its artifacts into
+        `folder`; the certificate's path."""
+        for artifact, data in self.artifacts.items():
+            (folder / artifact).write_bytes(data)
+        path = folder / (name or f"{self.example.claim}.json")
+        path.write_text(json.dumps(self.document))
+        return path
+
+
+def prove(claim: str, folder: Path) -> tuple[Document, dict[str, bytes]]:
+    """Prove `claim` into the empty `folder`: its certificate document and artifacts."""
+    outcome = prove_one(find(claim), folder)
+    assert outcome.proved, outcome.reason
+    document = json.loads((folder / f"{claim}.json").read_text())
+    return document, {path.name: path.read_bytes() for path in folder.iterdir()
+                      if path.suffix != ".json"}
+
+
+def build_all(folder: Path) -> dict[str, Built]:
+    """Every example, each claim proved once in its own folder under `folder`."""
+    proved = {}
+    for claim in dict.fromkeys(example.claim for example in EXAMPLES):
+        (folder / claim).mkdir()
+        proved[claim] = prove(claim, folder / claim)
+    built = {}
+    for example in EXAMPLES:
+        document, artifacts = copy.deepcopy(proved[example.claim])
+        if example.rewrite is not None:
+            example.rewrite(document, artifacts)
+        built[example.name] = Built(example, document, artifacts)
+    return built
