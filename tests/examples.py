@@ -39,6 +39,17 @@ class Example:
     rewrite: Callable[[Document, dict[str, bytes]], None] | None = field(default=None,
                                                                           compare=False)
 
+    @property
+    def kind(self) -> str:
+        """What it is an example of: "document", "<game>/claim" or "<game>/<method>" (several
+        examples may share a kind: a strategy inline and in a file, say).
+
+        >>> Example("x", "penny.unique.m4", "lrat").kind
+        'penny/lrat'
+        """
+        game = self.claim.split(".")[0]
+        return self.focus if self.focus == "document" else f"{game}/{self.focus}"
+
 
 def to_file(method: str, field_name: str, name: str,
             encode: Callable[[Any], bytes]) -> Callable[[Document, dict[str, bytes]], None]:
@@ -94,15 +105,17 @@ EXAMPLES = [
             to_file("p-positions", "positions", "penny.p-positions.m100.positions.txt",
                     pair_lines)),
     Example("penny/formula", "penny.p-positions.m100", "formula"),
-    Example("penny/lrat", "penny.unique.m6", "lrat"),
+    Example("penny/lrat", "penny.unique.m4", "lrat"),
     Example("norepeat/claim", "norepeat.n3.misere", "claim"),
     Example("norepeat/strategy", "norepeat.n3.misere", "strategy"),
     Example("norepeat/strategy-file", "norepeat.n3.misere", "strategy",
             to_file("strategy", "moves", "norepeat.n3.misere.moves",
                     lambda moves: json.dumps(moves).encode())),
-    Example("norepeat/strategy-up-to-symmetry", "norepeat.n4.misere", "strategy-up-to-symmetry"),
-    Example("norepeat/matching", "norepeat.n4.normal", "matching"),
-    Example("norepeat/matching-file", "norepeat.n11.normal", "matching"),
+    Example("norepeat/strategy-up-to-symmetry", "norepeat.n3.misere", "strategy-up-to-symmetry"),
+    Example("norepeat/matching", "norepeat.n3.normal", "matching"),
+    Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
+            to_file("matching", "pairs", "norepeat.n6.normal.pairs",
+                    lambda pairs: json.dumps(pairs).encode())),
 ]
 
 
@@ -113,6 +126,12 @@ class Built:
     example: Example
     document: Document
     artifacts: dict[str, bytes]
+
+    def __repr__(self) -> str:  # hypothesis shows it with every failing example
+        return f"Built({self.example.name!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # hypothesis's printer
+        printer.text(repr(self))
 
     def write(self, folder: Path, name: str = "") -> Path:
         """Write the certificate (as `name`, by default `<claim>.json`) and its artifacts into

@@ -99,7 +99,7 @@ PARAMS = {
     "unique": Shape("a penny unique claim's params", {"max": count(0)}),
 }
 P_POSITIONS = inline_or_file("p-positions evidence", "p-positions", "positions", LIST,
-                             {"max": count(0)})
+                             required={"max": count(0)})
 FORMULA = Shape("formula evidence", {"method": literal("formula")})
 LRAT = Shape("penny lrat evidence", {"method": literal("lrat"),
                                      "encoding": literal(UNIQUE_ENCODING), **lrat.FILES})

@@ -182,14 +182,14 @@ def method_of(item: Mapping[str, Any], methods: Collection[str], where: str) -> 
 
 
 def inline_or_file(what: str, method: str, payload: str, kind: Kind,
-                   optional: Mapping[str, Kind] | None = None) -> tuple[Shape, Shape]:
+                   optional: Mapping[str, Kind] | None = None,
+                   required: Mapping[str, Kind] | None = None) -> tuple[Shape, Shape]:
     """The two shapes of evidence whose `payload` is written inline, or in an artifact file
-    beside the certificate named by 'file' and pinned by 'sha256' (both with the same
-    `optional` fields)."""
-    method_kind = literal(method)
-    return (Shape(what, {"method": method_kind, payload: kind}, optional or {}),
-            Shape(what, {"method": method_kind, "file": FILE, "sha256": SHA256},
-                  optional or {}))
+    beside the certificate named by 'file' and pinned by 'sha256' (both with the same other
+    `required` and `optional` fields)."""
+    fields = {"method": literal(method), **(required or {})}
+    return (Shape(what, {**fields, payload: kind}, optional or {}),
+            Shape(what, {**fields, "file": FILE, "sha256": SHA256}, optional or {}))
 
 
 def _shown(value: Any) -> str:
