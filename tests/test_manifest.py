@@ -14,7 +14,7 @@ from coinproofs.proofs.registry import select
 from coinproofs.proofs.runner import prove_all
 from coinproofs.verify.certificate import Rejected, check_file
 from coinproofs.verify.manifest import HEADER, NAME, check_manifest, check_named
-from tests.cli import coinproofs
+from tests.cli import ROOT, coinproofs
 
 CLAIMS = ("devil.n2.shortest", "penny.first-20")
 
@@ -66,6 +66,9 @@ def test_a_deleted_certificate_makes_verify_fail_naming_it(folder: Path) -> None
     run = coinproofs("verify", str(folder), "--json")
     assert run.status == 1
     assert "penny.first-20.json is listed" in json.loads(run.out)[0]["reason"]
+    plain = coinproofs("verify", str(folder))
+    assert plain.status == 1 and "penny.first-20.json is listed in the MANIFEST but missing" \
+        in " ".join(plain.out.split())
 
 
 @pytest.mark.parametrize("change, named", [
@@ -123,3 +126,17 @@ def test_verifying_a_single_file_needs_no_manifest(folder: Path) -> None:
     (folder / NAME).unlink()
     run = coinproofs("verify", str(folder / "devil.n2.shortest.json"), "--json")
     assert run.status == 0 and json.loads(run.out)[0]["accepted"]
+
+
+def test_make_prove_writes_a_manifest_and_the_folder_verifies(tmp_path: Path) -> None:
+    """What `make prove` runs (`prove --out OUT --jobs J`, then `verify OUT`), on two claims."""
+    makefile = (ROOT / "Makefile").read_text()
+    assert ("$(BIN)/coinproofs prove --out $(OUT) --jobs $(JOBS)\n"
+            "\t$(BIN)/coinproofs verify $(OUT)\n") in makefile
+    out = tmp_path / "certificates"
+    assert coinproofs("prove", *CLAIMS, "--out", str(out), "--jobs", "2").status == 0
+    assert (out / NAME).read_text().startswith(HEADER)
+    run = coinproofs("verify", str(out), "--json")
+    assert run.status == 0, run.out
+    rows = json.loads(run.out)
+    assert [row["id"] for row in rows] == sorted(CLAIMS) and all(row["accepted"] for row in rows)
