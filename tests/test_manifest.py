@@ -9,12 +9,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from coinproofs.proofs.registry import select
 from coinproofs.proofs.runner import prove_all
 from coinproofs.verify.certificate import Rejected, check_file
-from coinproofs.verify.manifest import HEADER, NAME, check_manifest, check_named
+from coinproofs.verify.manifest import HEADER, NAME, check_manifest, check_named, read_manifest
 from tests.cli import ROOT, coinproofs
+from tests.mutations import bytes_change
 
 CLAIMS = ("devil.n2.shortest", "penny.first-20")
 
@@ -140,3 +143,44 @@ def test_make_prove_writes_a_manifest_and_the_folder_verifies(tmp_path: Path) ->
     assert run.status == 0, run.out
     rows = json.loads(run.out)
     assert [row["id"] for row in rows] == sorted(CLAIMS) and all(row["accepted"] for row in rows)
+
+
+@pytest.mark.parametrize("text", [
+    "", "# coinproofs manifest v1", HEADER + "\r\n", HEADER + "\n# claim a",
+    HEADER + "\n" + "0" * 64 + "  a.json\n# claim a\n",  # a claim after the files
+    HEADER + "\n# claim b\n# claim a\n",  # out of order
+    HEADER + "\n" + "0" * 64 + "  b.cnf\n" + "0" * 64 + "  a.cnf\n",
+    HEADER + "\n" + "0" * 64 + "  a.cnf\n" + "1" * 64 + "  a.cnf\n",  # listed twice
+    HEADER + "\n" + "0" * 63 + "  a.cnf\n", HEADER + "\n" + "A" * 64 + "  a.cnf\n",
+    HEADER + "\n" + "0" * 64 + " a.cnf\n", HEADER + "\n" + "0" * 64 + "  ../a.cnf\n",
+    HEADER + "\n" + "0" * 64 + "  MANIFEST\n", HEADER + "\n# claim a b\n",
+    HEADER + "\n\n", HEADER + "\n# a note\n",
+])
+def test_a_manifest_is_read_strictly(tmp_path: Path, text: str) -> None:
+    (tmp_path / NAME).write_text(text)
+    with pytest.raises(Rejected):
+        read_manifest(tmp_path)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_tampered_manifest_is_rejected_or_says_the_same(proved: Path, tmp_path: Path,
+                                                          data: st.DataObject) -> None:
+    """The MANIFEST fuzzed as the campaign fuzzes artifacts (bytes flipped, cut, repeated,
+    lines dropped, doubled, swapped or odd, the file made huge): the folder is rejected with
+    a one-line reason, or the manifest says what it said."""
+    folder = tmp_path / f"folder{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(proved, folder)
+    original = (folder / NAME).read_bytes()
+    changed, how = data.draw(bytes_change(original, lines=True))
+    with (folder / NAME).open("wb") as handle:
+        if isinstance(changed, int):
+            handle.truncate(changed)
+        else:
+            handle.write(changed)
+    try:
+        check_manifest(folder)
+    except Rejected as rejection:
+        assert "\n" not in str(rejection), how
+    else:
+        assert read_manifest(folder) == read_manifest(proved), how

@@ -73,7 +73,7 @@ def read_manifest(folder: Path) -> tuple[list[str], dict[str, str]]:
            "it by naming their files)")
     DOCUMENT_BYTES.check(path.stat().st_size, f"the {NAME} of {folder}")
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        lines = path.read_bytes().decode("utf-8").split("\n")  # exact: no newline translation
     except (OSError, UnicodeDecodeError) as error:
         raise Rejected(f"{path} cannot be read: {error}") from None
     expect(lines[0] == HEADER and lines[-1] == "",
