@@ -123,8 +123,8 @@ def test_every_field_that_holds_an_integer_holds_only_integers(shape: str, name:
                                                                 kind: Kind) -> None:
     """Born strict: a field that takes some whole number refuses it as a float, a boolean or
     a string (measurements such as the provenance's seconds, and fields their own checker
-    reads, excepted); a new kind of evidence
-    declared with `count`, `literal` or `list_of` is strict without further work."""
+    reads, excepted); a new kind of evidence declared with `count`, `literal` or `list_of` is
+    strict without further work."""
     for number in range(5):
         if kind.test(number) and kind not in (MEASURE, ANY):
             assert not any(kind.test(odd) for odd in (float(number), str(number),
