@@ -73,6 +73,10 @@ def to_inline(method: str, field_name: str,
     return rewrite
 
 
+def json_text(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
 def json_lines(items: list[Any]) -> bytes:
     return "".join(json.dumps(item) + "\n" for item in items).encode()
 
@@ -111,17 +115,14 @@ EXAMPLES = [
     Example("norepeat/claim", "norepeat.n3.misere", "claim"),
     Example("norepeat/strategy", "norepeat.n3.misere", "strategy"),
     Example("norepeat/strategy-file", "norepeat.n3.misere", "strategy",
-            to_file("strategy", "moves", "norepeat.n3.misere.moves",
-                    lambda moves: json.dumps(moves).encode())),
+            to_file("strategy", "moves", "norepeat.n3.misere.moves", json_text)),
     Example("norepeat/strategy-up-to-symmetry", "norepeat.n3.misere", "strategy-up-to-symmetry"),
     Example("norepeat/strategy-up-to-symmetry-file", "norepeat.n3.misere",
             "strategy-up-to-symmetry",
-            to_file("strategy-up-to-symmetry", "moves", "norepeat.n3.misere.moves",
-                    lambda moves: json.dumps(moves).encode())),
+            to_file("strategy-up-to-symmetry", "moves", "norepeat.n3.misere.moves", json_text)),
     Example("norepeat/matching", "norepeat.n3.normal", "matching"),
     Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
-            to_file("matching", "pairs", "norepeat.n6.normal.pairs",
-                    lambda pairs: json.dumps(pairs).encode())),
+            to_file("matching", "pairs", "norepeat.n6.normal.pairs", json_text)),
 ]
 
 
