@@ -4,7 +4,7 @@ verify to the very claim it held before (a change the kernel rightly ignores, su
 for readers), and each check must stay inside a time and memory guard.
 
 The default run draws 150 mutants per kind of object (the document, the claim of each game,
-each evidence method of each game: 16 kinds), split evenly among the examples of a kind (a
+each evidence method of each game), split evenly among the examples of a kind (a
 strategy inline and in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the
 same way and prints, per example, per kind and in all, the mutants checked, rejected and
 accepted, the slowest check and the largest peak of memory (set COINPROOFS_FUZZ_REPORT=FILE to
@@ -40,8 +40,9 @@ from tests.examples import EXAMPLES, Built
 from tests.guards import no_hang
 from tests.mutations import Mutant, mutants
 
-PER_KIND = 150  # mutants per kind of object, split among its examples: 2,400 in the default run,
-# about 20 s of CPU (each check is traced by tracemalloc), so the default suite grows by seconds
+# Mutants per kind of object, split among its examples: with 16 kinds, 2,400 in the default run,
+# about 20 s of CPU (each check is traced by tracemalloc), so the default suite grows by seconds.
+PER_KIND = 150
 SLOW_TOTAL = 100_000  # mutants in all in the slow run
 HANG = 30.0  # seconds for one check
 MEMORY = 512 << 20  # bytes traced at the peak of one check
