@@ -27,6 +27,7 @@ devil turning is the same game, because the starting state is arbitrary anyway.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -40,6 +41,7 @@ from coinproofs.games.devil import orbit_of, orbits, rotate
 # Beliefs of up to 8 glasses (36 orbits) fit in a uint64, and the tables of every action's
 # effect stay below ~20 MB (8 glasses, 8 hands: 36 orbits x 256 feels x 256 turns).
 MAX_GLASSES = 8
+MAX_TURNS = 64  # solve() gives up (undecided) beyond this many turns
 
 Table = npt.NDArray[np.uint64]
 
@@ -330,6 +332,52 @@ def _turn_json(node: Node, then: Callable[[Node], Any] | None) -> dict[str, Any]
     return {"feel": list(node.hands), "if": cases}
 
 
+def shared_form(raw: Any) -> dict[str, Any]:
+    """Any strategy (JSON, already checked, not null) with every turn written once: turns
+    that are written alike, with alike turns after them, are one named turn. Names are t1,
+    t2, ... in the order a breadth-first walk from the first turn meets them.
+
+    >>> shared_form({"feel": [0], "if": {"U": {"turn": [0]}}})
+    {'first': 't1', 'named': {'t1': {'feel': [0], 'if': {'U': {'turn': [0]}}}}}
+    """
+    named = raw.get("named", {}) if isinstance(raw, dict) else {}
+    first = raw["first"] if "named" in raw else raw
+    names: dict[str, str] = {}  # the turn written with its successors' names -> its name
+    written: dict[str, Any] = {}
+    resolved: dict[int, str] = {}
+
+    def name_of(ref: Any) -> str:
+        turn = named[ref] if isinstance(ref, str) else ref
+        if id(turn) in resolved:
+            return resolved[id(turn)]
+        key_holder: dict[str, Any] = {"feel": turn["feel"], "if": {}}
+        for pattern, case in turn["if"].items():
+            key_holder["if"][pattern] = {"turn": case["turn"]}
+            if "then" in case:
+                key_holder["if"][pattern]["then"] = name_of(case["then"])
+        key = json.dumps(key_holder, sort_keys=True)
+        if key not in names:
+            names[key] = f"t{len(names) + 1}"
+            written[names[key]] = key_holder
+        resolved[id(turn)] = names[key]
+        return names[key]
+
+    start = name_of(first)
+    order = [start]  # breadth first from the first turn
+    for name in order:
+        for case in written[name]["if"].values():
+            if "then" in case and case["then"] not in order:
+                order.append(case["then"])
+    renamed = {old: f"t{i}" for i, old in enumerate(order, 1)}
+    result: dict[str, Any] = {}
+    for old in order:
+        turn = written[old]
+        result[renamed[old]] = {"feel": turn["feel"], "if": {
+            pattern: {**case, "then": renamed[case["then"]]} if "then" in case else case
+            for pattern, case in turn["if"].items()}}
+    return {"first": renamed[start], "named": result}
+
+
 def strategy_lines(raw: Any) -> Iterator[str]:
     """A strategy (in its JSON form, already checked) as indented text, one line per felt
     pattern; named turns are written once each, under their names.
@@ -363,6 +411,53 @@ def _turn_lines(turn: Any, indent: str) -> Iterator[str]:
         yield f"{indent}  {pattern or '(nothing felt)'}: turn {turned_over}{follow}"
         if isinstance(then, dict):
             yield from _turn_lines(then, indent + "    ")
+
+
+# --- Playing a strategy on beliefs ---------------------------------------------------------------
+
+def split(belief: int, hands: tuple[int, ...], n: int) -> dict[int, list[int]]:
+    """For each pattern the hands can feel from `belief`: the belief after each choice of
+    glasses to turn (choice t turns the hands[j] with bit j of t set), won states left out."""
+    index = orbit_of(n)
+    members = np.flatnonzero([belief >> int(j) & 1 for j in index])  # the states of the belief
+    felt = np.zeros_like(members)
+    for j, p in enumerate(hands):
+        felt |= ((members >> p) & 1) << j
+    won = {int(index[0]), int(index[everything(n)])}
+    result = {}
+    for pattern in np.unique(felt):
+        part = members[felt == pattern]
+        result[int(pattern)] = [
+            sum(1 << o for o in {int(o) for o in index[part ^ turned(hands, choice)]} - won)
+            for choice in range(1 << len(hands))]
+    return result
+
+
+def worst_case(tree: Node | None, n: int, k: int) -> int | None:
+    """The most turns the strategy takes against the devil, or None if some game escapes it
+    (played on beliefs: the engine's own reading of the rules, for the agreement tests)."""
+    start = rules(n, k).start
+    memo: dict[tuple[int, int], int | None] = {}
+
+    def worst(node: Node | None, belief: int) -> int | None:
+        if belief == 0:
+            return 0
+        if node is None:
+            return None
+        if (id(node), belief) not in memo:
+            memo[id(node), belief] = None  # a strategy that comes back here loses
+            most = 1
+            for pattern, afters in split(belief, node.hands, n).items():
+                response = node.responses.get(pattern)
+                choice = sum(1 << j for j, p in enumerate(node.hands)
+                             if response and p in response.turn)
+                rest = None if response is None else worst(response.then, afters[choice])
+                if rest is None:
+                    return None
+                most = max(most, 1 + rest)
+            memo[id(node), belief] = most
+        return memo[id(node), belief]
+    return worst(tree, start)
 
 
 # --- The search ------------------------------------------------------------------------------
@@ -488,22 +583,31 @@ def _popcounts(beliefs: Table) -> npt.NDArray[np.int64]:
 
 @dataclass(frozen=True)
 class Solution:
-    """The result of solve(n, k): the shortest worst-case number of turns and a strategy that
-    achieves it, or length None when the devil can keep the glasses unequal forever."""
+    """The result of solve(n, k): the worst-case number of turns of the strategy found
+    (`length`, the shortest unless `within` was given) and the strategy, or length None and the
+    devil's `invariant` (a belief) when the devil can keep the glasses unequal forever."""
 
     n: int
     k: int
     length: int | None
     tree: Node | None
+    shortest: bool = True
+    invariant: int = 0
     search: Search | None = field(default=None, compare=False, repr=False)
 
 
 def invariant(n: int, k: int) -> int:
-    """The largest set of non-won orbits the devil can keep the glasses in forever, one orbit
+    """The largest set of unequal orbits the devil can keep the glasses in forever, one orbit
     at a time: from any state of an orbit in it, whatever k positions the player grabs, the
-    devil can answer with a feel after which every choice of glasses to turn leaves a state
-    of some orbit in it. Nonempty exactly when no strategy wins? Sound always: when nonempty,
-    no strategy wins. (The greatest fixed point, found by removing orbits until none goes.)"""
+    devil has a feel after which every choice of glasses to turn leaves a state of some orbit
+    in it. When it is not empty, no strategy wins (docs/glasses.md). It is the greatest such
+    set: orbits are removed while some action escapes from them.
+
+    >>> [glasses_text(orbits(4)[j], 4) for j in range(6) if invariant(4, 1) >> j & 1]
+    ['DUUU', 'DDUU', 'DUDU', 'DDDU']
+    >>> invariant(4, 2)
+    0
+    """
     table = rules(n, k)
     alive = table.start
     changed = True
@@ -524,8 +628,12 @@ def escapes(table: Rules, j: int, alive: int) -> bool:
     return bool(leaves.all(axis=1).any())
 
 
-def solve(n: int, k: int, progress: Callable[[int, int], None] | None = None) -> Solution:
-    """The shortest worst-case number of turns for n glasses and k hands, and a strategy.
+def solve(n: int, k: int, progress: Callable[[int, int], None] | None = None,
+          within: int | None = None) -> Solution:
+    """The shortest worst-case number of turns for n glasses and k hands, and a strategy;
+    with `within`, a strategy of at most that many turns, not necessarily the shortest
+    (ValueError if there is none). progress(turns, beliefs searched) is called as the
+    iterative deepening goes one turn deeper.
 
     >>> solution = solve(4, 2)
     >>> solution.length, turns_of(solution.tree)
@@ -534,12 +642,89 @@ def solve(n: int, k: int, progress: Callable[[int, int], None] | None = None) ->
     True
     """
     table = rules(n, k)
-    if invariant(n, k):
-        return Solution(n, k, None, None)
+    kept = invariant(n, k)
+    if kept:
+        return Solution(n, k, None, None, invariant=kept)
     search = Search(table)
+    if within is not None:
+        if not search.winnable(table.start, within):
+            raise ValueError(f"no strategy wins within {within} turns with {n} glasses and "
+                             f"{k} hands")
+        tree = search.tree(table.start, within)
+        return Solution(n, k, turns_of(tree), tree, shortest=False, search=search)
     turns = 0
     while not search.winnable(table.start, turns):
         turns += 1
+        if turns > MAX_TURNS:
+            raise ValueError(f"no strategy of at most {MAX_TURNS} turns wins with {n} glasses "
+                             f"and {k} hands, and the devil has no invariant: undecided")
         if progress:
             progress(turns, search.visited)
-    return Solution(n, k, turns, search.tree(table.start, turns), search)
+    return Solution(n, k, turns, search.tree(table.start, turns), search=search)
+
+
+# --- The devil of `glasses play` ---------------------------------------------------------------
+
+SCORED_ORBITS = 20  # up to 7 glasses the devil weighs beliefs by the turns they need (fast)
+
+
+class Devil:
+    """An adversary for a person who plays in the terminal. It does not fix the start or the
+    rotations in advance: it keeps every state the glasses may be in (in the player's frame,
+    each with a game that leads there) and answers each grab with the feel that keeps the game
+    longest (a belief inside its invariant first, then the most turns the player needs from
+    it, then the most orbits). Any state it keeps, with its game, is a start and a choice of
+    rotations that gives the player exactly what it felt."""
+
+    def __init__(self, n: int, k: int) -> None:
+        self.n, self.k = n, k
+        self.rules = rules(n, k)
+        self.kept = invariant(n, k)
+        self.search = Search(self.rules)
+        self.games: dict[int, tuple[int, tuple[int, ...]]] = {
+            s: (s, ()) for s in range(1 << n) if not is_won(s, n)}
+
+    def belief(self, states: Iterator[int] | list[int] | dict[int, Any]) -> int:
+        index = orbit_of(self.n)
+        return sum({1 << int(index[s]) for s in states})
+
+    def _score(self, belief: int) -> tuple[int, int, int]:
+        forever = int(belief & self.kept != 0)
+        turns = 0
+        if not forever and belief and self.rules.orbit_count <= SCORED_ORBITS:
+            while not self.search.winnable(belief, turns):
+                turns += 1
+        return forever, turns, bin(belief).count("1")
+
+    def feel(self, hands: tuple[int, ...]) -> int:
+        """The pattern the devil lets the hands at `hands` feel."""
+        parts: dict[int, list[int]] = {}
+        for state in self.games:
+            parts.setdefault(feel(state, hands), []).append(state)
+        best: dict[int, tuple[int, int, int]] = {}
+        for pattern, states in parts.items():
+            best[pattern] = min(
+                self._score(self.belief(s ^ turned(hands, choice) for s in states
+                                        if not is_won(s ^ turned(hands, choice), self.n)))
+                for choice in range(1 << len(hands)))
+        return max(sorted(best), key=lambda pattern: best[pattern])
+
+    def turn(self, hands: tuple[int, ...], pattern: int, turn: tuple[int, ...]) -> bool:
+        """The player turns the glasses at `turn` after feeling `pattern`; the devil turns the
+        tray every way. True if the game is surely won (the bell rings)."""
+        after: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for state, (start, rotations) in sorted(self.games.items()):
+            if feel(state, hands) != pattern:
+                continue
+            unequal = state ^ sum(1 << p for p in turn)
+            if not is_won(unequal, self.n):
+                for r in range(self.n):
+                    after.setdefault(rotate(unequal, r, self.n), (start, (*rotations, r)))
+        self.games = after
+        return not after
+
+    def a_game(self) -> tuple[int, tuple[int, ...], int]:
+        """A start, the rotations and the state now that agree with everything felt."""
+        state = min(self.games)
+        start, rotations = self.games[state]
+        return start, rotations, state
