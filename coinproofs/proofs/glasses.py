@@ -129,7 +129,7 @@ def claim(n: int, k: int, kind: str, value: int | None, prove: partial[list[Evid
 def strategy_evidence(context: ProofContext, tree: Node | None, turns: int) -> Evidence:
     """The strategy, inline when small, else in the artifact `<claim id>.strategy` (JSON; not
     named *.json, which `coinproofs verify DIR` takes for certificates)."""
-    raw = strategy_to_json(tree)
+    raw = strategy_to_json(tree, inline=INLINE_TURNS)  # large trees: each turn named once
     found_by = "AND-OR search over beliefs"
     if written_size(tree) <= INLINE_TURNS:
         return {"method": "strategy", "tree": raw, "turns": turns, "found_by": found_by}
