@@ -4,12 +4,12 @@ its own reading of the rules on beliefs, the devil's invariant, and the shared t
 from __future__ import annotations
 
 import doctest
-import itertools
 import json
 import math
 
 import pytest
 
+from bench.glasses_baseline import brute_force_value
 from coinproofs.games import glasses
 from coinproofs.games.glasses import (
     Devil,
@@ -27,59 +27,11 @@ from coinproofs.proofs.glasses import hands_needed
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(glasses).failed == 0
+    from bench import glasses_baseline
+    from coinproofs.proofs import glasses as provers
 
-
-# --- Brute force: explicit sets of states, every grab, no orbits, no symmetry ----------------
-
-def brute_force_value(n: int, k: int) -> float:
-    """The shortest worst-case number of turns (math.inf if none wins), by value iteration
-    over every set of states reachable from the start, straight from the rules."""
-    everything = (1 << n) - 1
-
-    def after(states: frozenset[int], hands: tuple[int, ...], turn: tuple[int, ...]
-              ) -> frozenset[int]:
-        result = set()
-        for state in states:
-            for p in turn:
-                state ^= 1 << p
-            if state not in (0, everything):
-                result |= {((state << r) | (state >> (n - r))) & everything for r in range(n)}
-        return frozenset(result)
-
-    def options(states: frozenset[int]) -> list[list[list[frozenset[int]]]]:
-        """For each grab, for each feel that can happen, the sets after each turn."""
-        result = []
-        for hands in itertools.combinations(range(n), k):
-            feels: dict[tuple[int, ...], set[int]] = {}
-            for state in states:
-                feels.setdefault(tuple(state >> p & 1 for p in hands), set()).add(state)
-            result.append([[after(frozenset(part), hands, turn)
-                            for size in range(k + 1)
-                            for turn in itertools.combinations(hands, size)]
-                           for part in feels.values()])
-        return result
-
-    start = frozenset(s for s in range(1 << n) if s not in (0, everything))
-    graph, waiting = {}, [start]
-    while waiting:
-        states = waiting.pop()
-        if states in graph:
-            continue
-        graph[states] = options(states)
-        waiting += [nxt for grab in graph[states] for feel in grab for nxt in feel]
-    value: dict[frozenset[int], float] = {states: math.inf for states in graph}
-    value[frozenset()] = 0
-    changed = True
-    while changed:
-        changed = False
-        for states, grabs in graph.items():
-            if states:
-                best = 1 + min(max(min(value[nxt] for nxt in feel) for feel in grab)
-                               for grab in grabs)
-                if best < value[states]:
-                    value[states], changed = best, True
-    return value[start] if start else 0
+    for module in (glasses, provers, glasses_baseline):
+        assert doctest.testmod(module).failed == 0
 
 
 @pytest.mark.parametrize("n, k", [(n, k) for n in range(1, 5) for k in range(n + 1)])
