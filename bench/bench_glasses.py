@@ -11,15 +11,14 @@ ratio, and the seconds the kernel takes to check the strategy and the survival l
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import glasses_baseline
+from budget import timed, within_budget
 from rich.console import Console
 from rich.table import Table
 
@@ -31,28 +30,9 @@ SIZES = [(3, 2), (4, 2), (4, 3), (5, 4), (6, 4), (6, 5), (8, 6)]
 QUICK = [(3, 2), (4, 2), (4, 3), (5, 4)]
 
 
-def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
-    """The function's result on `args` and the seconds it took."""
-    start = time.perf_counter()
-    result = function(*args)
-    return result, time.perf_counter() - start
-
-
-def _baseline_worker(n: int, k: int, results: Any) -> None:
-    results.put(timed(glasses_baseline.brute_force_value, n, k))
-
-
 def baseline(n: int, k: int, budget: float) -> tuple[float | None, float]:
     """The baseline in a child process, stopped after `budget` seconds (value None)."""
-    results: Any = multiprocessing.Queue()
-    worker = multiprocessing.Process(target=_baseline_worker, args=(n, k, results))
-    worker.start()
-    worker.join(budget)
-    if worker.is_alive():
-        worker.terminate()
-        worker.join()
-        return None, budget
-    value, seconds = results.get()
+    value, seconds = within_budget(glasses_baseline.brute_force_value, (n, k), budget)
     return value, seconds
 
 
