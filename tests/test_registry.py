@@ -34,19 +34,23 @@ def test_every_listed_claim_is_built_by_its_pattern_from_its_id_alone() -> None:
 
 def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     ids = [spec.id for spec in all_claims()]
-    assert len(ids) == len(set(ids)) == 1060  # 1051 and devil.n16..n4096.shortest (theorems)
+    # 1051, devil.n16..n4096.shortest (theorems), and 44 of the glasses: 20 shortest, one
+    # wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
+    assert len(ids) == len(set(ids)) == 1060 + 44
     default = [spec.id for spec in all_claims() if spec.default]
-    assert len(default) == 93
+    assert len(default) == 93 + 42  # glasses.n8.k5.shortest and n8.k6 only on request
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
             "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
             "penny.misere.m1000", "penny.a-wythoff.a3.m1000", "penny.unique.m30",
-            "norepeat.n16.normal", "norepeat.n5.misere"} <= set(default)
+            "norepeat.n16.normal", "norepeat.n5.misere", "glasses.n4.k2.shortest",
+            "glasses.n8.k4.wins", "glasses.n8.k3.impossible"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,
             "devil.n4096.shortest" in ids, "devil.n128.shortest" not in default,
             "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids} == {True}
     assert not {"devil.n1023.impossible", "penny.p-positions.m100000",
-                "norepeat.n20.normal"} & set(default)
+                "norepeat.n20.normal", "glasses.n8.k5.shortest",
+                "glasses.n8.k6.shortest"} & set(default)
 
 
 @pytest.mark.parametrize("claim_id, value", [

@@ -3,7 +3,8 @@
 A certificate is a JSON document (schema ``coinproofs/certificate/v1``) naming a claim and the
 evidence for it. Evidence may point at artifact files beside the certificate; they are read only
 after their SHA-256 matches the one written in the certificate. Each game's kernel module
-(``verify/devil.py``, ``verify/penny.py``, ``verify/norepeat.py``) defines
+(``verify/devil.py``, ``verify/penny.py``, ``verify/norepeat.py``, ``verify/glasses.py``)
+defines
 
     check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]
 
@@ -50,7 +51,7 @@ __all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_documen
            "check_file", "expect", "load", "parse_json"]
 
 SCHEMA = "coinproofs/certificate/v1"
-GAMES = ("devil", "penny", "norepeat")
+GAMES = ("devil", "penny", "norepeat", "glasses")
 
 Evidence = Mapping[str, Any]
 
