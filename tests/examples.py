@@ -89,6 +89,23 @@ def pair_lines(pairs: list[list[int]]) -> bytes:
     return "".join(f"{x} {y}\n" for x, y in pairs).encode()
 
 
+def shared_turns(document: Document, artifacts: dict[str, bytes]) -> None:
+    """A rewrite that writes a glasses strategy tree with every turn named once (the shared
+    form {"first": ..., "named": {...}} that large strategies use)."""
+    item = next(item for item in document["evidence"] if item["method"] == "strategy")
+    named: dict[str, Any] = {}
+
+    def name(turn: dict[str, Any]) -> str:
+        for response in turn["if"].values():
+            if "then" in response:
+                response["then"] = name(response["then"])
+        named[f"t{len(named)}"] = turn
+        return f"t{len(named) - 1}"
+
+    item["tree"] = {"first": name(item["tree"]), "named": named}
+    del artifacts  # the strategy stays inline
+
+
 EXAMPLES = [
     Example("document", "devil.n2.shortest", "document"),
     Example("devil/claim", "devil.n2.shortest", "claim"),
@@ -123,6 +140,15 @@ EXAMPLES = [
     Example("norepeat/matching", "norepeat.n3.normal", "matching"),
     Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
             to_file("matching", "pairs", "norepeat.n6.normal.pairs", json_text)),
+    Example("glasses/claim", "glasses.n3.k2.shortest", "claim"),
+    Example("glasses/strategy", "glasses.n3.k2.shortest", "strategy"),
+    Example("glasses/strategy-shared", "glasses.n3.k2.shortest", "strategy", shared_turns),
+    Example("glasses/strategy-file", "glasses.n3.k2.shortest", "strategy",
+            to_file("strategy", "tree", "glasses.n3.k2.shortest.tree", json_text)),
+    Example("glasses/survival", "glasses.n3.k2.shortest", "survival"),
+    Example("glasses/survival-file", "glasses.n3.k2.shortest", "survival",
+            to_file("survival", "layers", "glasses.n3.k2.shortest.layers.jsonl", json_lines)),
+    Example("glasses/invariant", "glasses.n4.k1.impossible", "invariant"),
 ]
 
 

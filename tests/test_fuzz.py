@@ -227,11 +227,14 @@ def test_the_mutants_change_what_they_say(examples: dict[str, Built]) -> None:
 
 
 def objects_of(document: Any) -> list[Any]:
-    """The objects of a certificate that a kernel shape may describe: the document, its claim,
-    the claim's params, the provenance and each evidence item."""
-    claim = document["claim"]
-    return [document, claim, claim["params"], document.get("provenance"),
-            *document["evidence"]]
+    """The objects of a certificate that a kernel shape may describe: every JSON object in it,
+    at any depth (the document, its claim and params, the provenance, each evidence item and
+    what it holds, such as the turns of a strategy tree)."""
+    if isinstance(document, dict):
+        return [document, *(obj for value in document.values() for obj in objects_of(value))]
+    if isinstance(document, list):
+        return [obj for value in document for obj in objects_of(value)]
+    return []
 
 
 def meets(shape: Shape, obj: Any) -> bool:

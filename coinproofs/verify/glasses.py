@@ -46,6 +46,7 @@ from coinproofs.verify.schema import (
     declare,
     list_of,
     literal,
+    method_of,
     one_shape,
     text,
 )
@@ -493,19 +494,18 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
            f"claim id {claim.id!r} does not match glasses.n{n}.k{k}.{claim.kind}")
     expect(claim.statement == statement(claim.kind, n, k, claim.value),
            f"the statement does not say what a {claim.kind} claim for n={n}, hands={k} says")
-    facts = []
+    facts, methods = [], []
     for item in evidence:
-        method = item["method"]
+        method = method_of(item, ("strategy", "survival", "invariant"), "the glasses puzzle")
+        methods.append(method)
         if method == "strategy":
             facts.append(strategy_evidence(item, n, k, artifacts))
         elif method == "survival":
             facts.append(survival_evidence(item, n, k, artifacts))
-        elif method == "invariant":
-            facts.append(invariant_evidence(item, n, k))
         else:
-            raise Rejected(f"unknown evidence method {method!r} for the glasses puzzle")
+            facts.append(invariant_evidence(item, n, k))
     _establishes(claim, n, facts)
-    return [item["method"] for item in evidence]
+    return methods
 
 
 def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
