@@ -22,12 +22,14 @@ def dimacs_text(clauses: Sequence[Sequence[int]], nvars: int,
 
     `c <comment>` lines, then `p cnf V C`, then one clause per line ending in ` 0` (the empty
     clause is the line `0`), and a final newline. Raises ValueError for a literal that is 0 or
-    names a variable above `nvars`, or a comment that spans lines.
+    names a variable above `nvars`, or a comment that is not one line of printable ASCII
+    (outside readers split lines on more than newlines, and may not read UTF-8).
     """
     lines = []
     for comment in comments:
-        if "\n" in comment or "\r" in comment:
-            raise ValueError(f"the DIMACS comment {comment!r} must fit on one line")
+        if not (comment.isascii() and comment.isprintable()):
+            raise ValueError(f"the DIMACS comment {comment!r} must be one line of printable "
+                             "ASCII")
         lines.append(f"c {comment}")
     lines.append(f"p cnf {nvars} {len(clauses)}")
     for clause in clauses:
