@@ -42,7 +42,7 @@ DEFAULTS: list[dict[str, Any]] = [
     {"n": 3, "q": 3, "goal": "equal", "kind": "shortest"},
     {"n": 2, "q": 3, "goal": "equal", "kind": "impossible"},
     {"n": 2, "q": 4, "goal": "equal", "kind": "shortest"},
-    # Other groups: the dihedral group is a 2-group for N = 2^k; the symmetric group is not for N >= 3.
+    # Other groups: the dihedral group is a 2-group for N = 2^k, the symmetric one not for N >= 3.
     {"n": 3, "group": "dihedral", "kind": "impossible"},
     {"n": 4, "group": "dihedral", "kind": "shortest"},
     {"n": 8, "group": "dihedral", "kind": "shortest"},
