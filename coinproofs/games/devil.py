@@ -776,10 +776,14 @@ def search(game: Game, progress: Callable[[int, int], None] | None = None) -> Se
     True
     >>> len(search(Table(3, q=3)).strategy), len(search(Table(8, goal="equal")).strategy)
     (26, 127)
+    >>> search(Table(1, goal="equal")).strategy  # one coin is always "all equal"
+    []
     """
     _check_search_size(game)
     t = as_table(game)
     n = t.n
+    if initial_belief(t) == GOAL:  # one dial and the goal "equal": won before any move
+        return Search(n, [], [], _named(t))
     if _orbit_count(t) > _MAX_PACKED_ORBITS:
         if t.is_coins or _orbit_count(t) > _MAX_WORDS_ORBITS:
             return _search_wide(t, progress)

@@ -282,27 +282,35 @@ class Fact:
 
 
 def check_reachability(n: int, layers: list[list[int]]) -> Fact:
-    """Check layers of beliefs: layer 0 is the start, every move takes layer d into layers
-    0..d+1, the goal is in none. Then, by induction on d, every belief a strategy of d moves
-    can reach lies in layers 0..d, so no strategy of fewer moves than there are layers wins
-    (a winning strategy ends in exactly the goal: all heads is in the start and never leaves).
-    If every move also keeps the last layer inside the layers, no strategy wins at all."""
+    """Check layers of beliefs over the rotation orbits of n coins (see check_layers)."""
     expect(1 <= n <= MAX_BELIEF_N, f"reachability evidence handles 1..{MAX_BELIEF_N} coins")
-    expect(len(layers) >= 1 and layers[0] == [start_belief(n)],
+    return check_layers(layers, start_belief(n), len(orbits(n)),
+                        lambda belief, move: update(belief, move, n), f"{n} coins")
+
+
+def check_layers(layers: list[list[int]], start: int, moves: int,
+                 after: Callable[[int, int], int], what: str) -> Fact:
+    """Check layers of beliefs: layer 0 is the start, every move (0..moves-1, in `after`)
+    takes layer d into layers 0..d+1, the goal is in none. Then, by induction on d, every
+    belief a strategy of d moves can reach lies in layers 0..d, so no strategy of fewer moves
+    than there are layers wins (a winning strategy ends in exactly the goal: the goal is in the
+    start and never leaves). If every move also keeps the last layer inside the layers, no
+    strategy wins at all. A belief is a positive int below 2 * start (start: every orbit)."""
+    expect(len(layers) >= 1 and layers[0] == [start],
            "layer 0 must be exactly the starting belief")
     depth_of: dict[int, int] = {}
     for depth, layer in enumerate(layers):
         for belief in layer:
-            expect(is_count(belief) and 0 < belief <= start_belief(n),
-                   f"layer {depth} holds {belief!r}, which is not a belief for {n} coins")
+            expect(is_count(belief) and 0 < belief <= start,
+                   f"layer {depth} holds {belief!r}, which is not a belief for {what}")
             expect(belief != GOAL, f"layer {depth} contains the goal")
             expect(belief not in depth_of, "a belief is listed twice")
             depth_of[belief] = depth
     last = len(layers) - 1
     closed = True
     for belief, depth in depth_of.items():
-        for move_orbit in range(len(orbits(n))):
-            reached = depth_of.get(update(belief, move_orbit, n))
+        for move in range(moves):
+            reached = depth_of.get(after(belief, move))
             if depth < last:
                 expect(reached is not None and reached <= depth + 1,
                        f"a move from layer {depth} leads to a belief that is not in the next "
@@ -419,6 +427,10 @@ def statement(kind: str, n: int, value: Any) -> str:
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept `claim` only if its evidence proves it exactly as stated."""
+    if set(claim.params) != {"n"}:  # another member of the family: its own rules and evidence
+        from coinproofs.verify import family
+
+        return family.check_claim(claim, evidence, artifacts)
     n = claim.params.get("n")
     expect(set(claim.params) == {"n"} and isinstance(n, int) and not isinstance(n, bool)
            and n >= 1, "a devil claim's params must be exactly {'n': N} with N >= 1")
@@ -453,6 +465,18 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
 
 def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[int]]) -> None:
     """Reject unless the checked facts add up to the claim."""
+    if claim.kind == "lamping":
+        expected = lamping(n)
+        expect(is_count(claim.value) and claim.value == len(expected),
+               f"Lamping's strategy for {n} coins has {len(expected)} moves, not {claim.value}")
+        expect(expected in strategies, "the strategy given is not Lamping's construction")
+    else:
+        adds_up(claim, facts, f"{n} coins")
+    _agrees_with_theorems(claim, n)
+
+
+def adds_up(claim: Claim, facts: list[Fact], what: str) -> None:
+    """Reject a shortest or impossible claim about `what` unless the facts establish it."""
     wins = {fact.length for fact in facts if fact.kind == "wins"}
     impossible = any(fact.kind == "impossible" for fact in facts)
     none_up_to = max((fact.length for fact in facts if fact.kind == "none-up-to"
@@ -460,21 +484,15 @@ def _establishes(claim: Claim, n: int, facts: list[Fact], strategies: list[list[
     expect(not (wins and impossible), "the evidence contradicts itself")
     if claim.kind == "impossible":
         expect(claim.value is None, "an impossible claim has the value null")
-        expect(impossible, f"no evidence shows that no strategy wins for {n} coins")
+        expect(impossible, f"no evidence shows that no strategy wins for {what}")
     elif claim.kind == "shortest":
         value = claim.value
         expect(is_count(value) and value >= 1, "a shortest claim's value is a number of moves")
         expect(value in wins, f"no checked strategy of {value} moves wins")
         expect(none_up_to >= value - 1,
                f"no evidence rules out winning strategies of fewer than {value} moves")
-    elif claim.kind == "lamping":
-        expected = lamping(n)
-        expect(is_count(claim.value) and claim.value == len(expected),
-               f"Lamping's strategy for {n} coins has {len(expected)} moves, not {claim.value}")
-        expect(expected in strategies, "the strategy given is not Lamping's construction")
     else:
         raise Rejected(f"unknown kind of devil claim {claim.kind!r}")
-    _agrees_with_theorems(claim, n)
 
 
 def _agrees_with_theorems(claim: Claim, n: int) -> None:
