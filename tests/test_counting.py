@@ -1,0 +1,34 @@
+"""The two roads to the number of shortest winning strategies agree on every small table."""
+
+import pytest
+
+from coinproofs.games.counting import Counts, count_by_enumeration, count_paths
+from coinproofs.games.devil import Table
+
+SMALL = [Table(1), Table(2), Table(3), Table(4),                       # coins
+         Table(1, q=3), Table(2, q=3),                                 # q = 3
+         Table(2, goal="equal"), Table(3, goal="equal"), Table(4, goal="equal"),
+         Table(2, group="dihedral"), Table(3, group="dihedral"), Table(4, group="dihedral"),
+         Table(3, group="symmetric"), Table(4, group="symmetric", goal="equal")]
+
+
+@pytest.mark.parametrize("table", SMALL, ids=repr)
+def test_paths_and_enumeration_agree(table: Table) -> None:
+    assert count_paths(table) == count_by_enumeration(table)
+
+
+def test_known_counts() -> None:
+    # 2 coins: [HH, H?, HH] with either coin flipped in the middle, one orbit of moves each.
+    assert count_paths(Table(2)) == Counts(3, 2, 1)
+    assert count_paths(Table(3)) == Counts(None, 0, 0)
+    assert count_paths(Table(1, goal="equal")) == Counts(0, 1, 1)
+
+
+def test_enumeration_counts_longer_strategies_too() -> None:
+    # 1 coin, 2 moves: flip then anything (the game is over), or nothing then flip.
+    assert count_by_enumeration(Table(1), 2) == Counts(2, 3, 3)
+
+
+def test_enumeration_gives_up_with_a_sentence() -> None:
+    with pytest.raises(ValueError, match="visits more than"):
+        count_by_enumeration(Table(3, q=3))
