@@ -1,9 +1,12 @@
 """The two roads to the number of shortest winning strategies agree on every small table."""
 
+import json
+
 import pytest
 
 from coinproofs.games.counting import Counts, count_by_enumeration, count_paths
 from coinproofs.games.devil import Table
+from tests.cli import coinproofs, fails_with_one_sentence
 
 SMALL = [Table(1), Table(2), Table(3), Table(4),                       # coins
          Table(1, q=3), Table(2, q=3),                                 # q = 3
@@ -32,3 +35,14 @@ def test_enumeration_counts_longer_strategies_too() -> None:
 def test_enumeration_gives_up_with_a_sentence() -> None:
     with pytest.raises(ValueError, match="visits more than"):
         count_by_enumeration(Table(3, q=3))
+
+
+def test_count_command_json_is_the_path_count() -> None:
+    run = coinproofs("devil", "count", "4", "--goal", "equal", "--json")
+    assert run.status == 0
+    assert json.loads(run.out) == {"n": 4, "goal": "equal", "length": 7,
+                                      "sequences": 2048, "up_to_group": 2}
+
+
+def test_count_command_rejects_bad_groups() -> None:
+    fails_with_one_sentence(coinproofs("devil", "count", "3", "--group", "(0 5)"), "5")

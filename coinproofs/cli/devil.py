@@ -151,6 +151,17 @@ def register(commands: Any) -> None:
 
     devil_play.register(sub)
 
+    count = sub.add_parser(
+        "count", help="how many shortest winning strategies there are",
+        description="Count the shortest winning strategies, as sequences of moves and up to "
+                    "the devil's group (move by move, moves that are permutations of each "
+                    "other by the group are the same), by exact path counting through the "
+                    "breadth-first layers of beliefs (docs/family.md).")
+    count.add_argument("n", type=positive_int, metavar="N", help="number of positions")
+    count.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_table_options(count)
+    count.set_defaults(handler=count_command)
+
 
 def read_strategy(path: Path, n: int, states: int = 2) -> list[int]:
     """The strategy in a JSON file (a list of moves, or `devil solve --json` output), as move
@@ -191,6 +202,24 @@ def solve_command(args: argparse.Namespace) -> int:
             print(f"no strategy to write: {args.output} left alone", file=sys.stderr)
         else:
             write_strategy(args.output, found.moves)
+    return 0
+
+
+def count_command(args: argparse.Namespace) -> int:
+    from coinproofs import devil
+    from coinproofs.games.counting import count_paths
+
+    options = table_options(args)
+    counts = count_paths(devil.table_of(args.n, **options))
+    if args.json:
+        print_json({"n": args.n, **devil.family_options(**options), "length": counts.length,
+                    "sequences": counts.sequences, "up_to_group": counts.up_to_group})
+    elif counts.length is None:
+        print(f"{describe(args.n, options)}: no winning strategy, so none to count.")
+    else:
+        print(f"{describe(args.n, options)}: {counts.sequences:,} shortest winning strategies "
+              f"of {plural(counts.length, 'move')} as sequences of moves, "
+              f"{counts.up_to_group:,} up to the devil's group.")
     return 0
 
 
