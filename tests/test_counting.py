@@ -9,6 +9,8 @@ from coinproofs.games.devil import Table
 from tests.cli import coinproofs, fails_with_one_sentence
 
 SMALL = [Table(1), Table(2), Table(3), Table(4),                       # coins
+         Table(1, q=5), Table(3, q=3, goal="equal"),
+         pytest.param(Table(2, q=4), marks=pytest.mark.slow),  # 20 s of enumeration
          Table(1, q=3), Table(2, q=3),                                 # q = 3
          Table(2, goal="equal"), Table(3, goal="equal"), Table(4, goal="equal"),
          Table(2, group="dihedral"), Table(3, group="dihedral"), Table(4, group="dihedral"),
@@ -34,7 +36,7 @@ def test_enumeration_counts_longer_strategies_too() -> None:
 
 def test_enumeration_gives_up_with_a_sentence() -> None:
     with pytest.raises(ValueError, match="visits more than"):
-        count_by_enumeration(Table(3, q=3))
+        count_by_enumeration(Table(3, q=3), max_nodes=1000)
 
 
 def test_count_command_json_is_the_path_count() -> None:

@@ -91,10 +91,11 @@ def count_paths(game: Game) -> Counts:
     return Counts(length, sequences, up_to_group)
 
 
-def count_by_enumeration(game: Game, length: int | None = None) -> Counts:
+def count_by_enumeration(game: Game, length: int | None = None,
+                         max_nodes: int = MAX_ENUMERATED_NODES) -> Counts:
     """The winning strategies of `length` moves (default: the shortest length, from search)
     counted one by one over plain sets of states (road 2 in the module's docstring); a
-    ValueError if that would visit more than MAX_ENUMERATED_NODES sets.
+    ValueError if that would visit more than `max_nodes` sets.
 
     >>> count_by_enumeration(1)
     Counts(length=1, sequences=1, up_to_group=1)
@@ -121,9 +122,9 @@ def count_by_enumeration(game: Game, length: int | None = None) -> Counts:
     def count(states: frozenset[int], left: int) -> tuple[int, int]:
         nonlocal visits
         visits += 1
-        if visits > MAX_ENUMERATED_NODES:
-            raise ValueError(f"counting by enumeration visits more than "
-                             f"{MAX_ENUMERATED_NODES:,} sets of states")
+        if visits > max_nodes:
+            raise ValueError(f"counting by enumeration visits more than {max_nodes:,} sets "
+                             "of states")
         unfinished = len(states - goal)
         if unfinished == 0:
             return (t.size ** left, len(orbit_moves) ** left)  # any moves after the goal
