@@ -51,15 +51,19 @@ class Example:
         return self.focus if self.focus == "document" else f"{game}/{self.focus}"
 
 
-def to_file(method: str, field_name: str, name: str,
-            encode: Callable[[Any], bytes]) -> Callable[[Document, dict[str, bytes]], None]:
+def to_file(method: str, field_name: str, name: str, encode: Callable[[Any], bytes],
+            counted: str = "") -> Callable[[Document, dict[str, bytes]], None]:
     """A rewrite that moves the inline `field_name` of the first `method` item into the
-    artifact file `name`, written by `encode`."""
+    artifact file `name`, written by `encode` (and its length into the field `counted`, for
+    kinds whose file form states it)."""
     def rewrite(document: Document, artifacts: dict[str, bytes]) -> None:
         item = next(item for item in document["evidence"] if item["method"] == method)
-        data = encode(item.pop(field_name))
+        value = item.pop(field_name)
+        data = encode(value)
         artifacts[name] = data
         item.update(file=name, sha256=hashlib.sha256(data).hexdigest())
+        if counted:
+            item[counted] = len(value)
     return rewrite
 
 
@@ -140,6 +144,13 @@ EXAMPLES = [
     Example("norepeat/matching", "norepeat.n3.normal", "matching"),
     Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
             to_file("matching", "pairs", "norepeat.n6.normal.pairs", json_text)),
+    Example("family/claim", "devil.n2.q3.impossible", "claim"),
+    Example("family/strategy", "devil.n2.equal.shortest", "strategy"),
+    Example("family/strategy-file", "devil.n2.equal.shortest", "strategy",
+            to_file("strategy", "moves", "devil.n2.equal.shortest.moves.jsonl", json_lines,
+                    counted="length")),
+    Example("family/reachability", "devil.n2.equal.shortest", "reachability"),
+    Example("family/invariant", "devil.n2.q3.impossible", "invariant"),
     Example("glasses/claim", "glasses.n3.k2.shortest", "claim"),
     Example("glasses/strategy", "glasses.n3.k2.shortest", "strategy"),
     Example("glasses/strategy-shared", "glasses.n3.k2.shortest", "strategy", shared_turns),

@@ -306,35 +306,42 @@ class Fact:
 
 
 def check_reachability(n: int, layers: Iterable[Any]) -> Fact:
-    """Check layers of beliefs: layer 0 is the start, every move takes layer d into layers
-    0..d+1, the goal is in none. Then, by induction on d, every belief a strategy of d moves
-    can reach lies in layers 0..d, so no strategy of fewer moves than there are layers wins
-    (a winning strategy ends in exactly the goal: all heads is in the start and never leaves).
-    If every move also keeps the last layer inside the layers, no strategy wins at all.
+    """Check layers of beliefs over the rotation orbits of n coins (see check_layers)."""
+    expect(1 <= n <= MAX_BELIEF_N, f"reachability evidence handles 1..{MAX_BELIEF_N} coins")
+    return check_layers(layers, start_belief(n), len(orbits(n)),
+                        lambda belief, move: update(belief, move, n), f"{n} coins")
+
+
+def check_layers(layers: Iterable[Any], start: int, moves: int,
+                 after: Callable[[int, int], int], what: str) -> Fact:
+    """Check layers of beliefs: layer 0 is the start, every move (0..moves-1, in `after`)
+    takes layer d into layers 0..d+1, the goal is in none. Then, by induction on d, every
+    belief a strategy of d moves can reach lies in layers 0..d, so no strategy of fewer moves
+    than there are layers wins (a winning strategy ends in exactly the goal: the goal is in the
+    start and never leaves). If every move also keeps the last layer inside the layers, no
+    strategy wins at all. A belief is a positive int, at most `start` (start: every orbit).
 
     The layers are read one at a time, and each belief is checked as it is read, so that the
     work bound is tested before the work and no belief is held twice."""
-    expect(1 <= n <= MAX_BELIEF_N, f"reachability evidence handles 1..{MAX_BELIEF_N} coins")
-    steps = len(orbits(n)) ** 2  # one update: every orbit of the belief, for every move orbit
+    steps = moves * start.bit_length()  # one update: every orbit of the belief, every move
     depth_of: dict[int, int] = {}
     last = -1
     for last, layer in enumerate(layers):
         expect(isinstance(layer, list), f"layer {last} must be a list of beliefs")
-        expect(last > 0 or layer == [start_belief(n)],
-               "layer 0 must be exactly the starting belief")
+        expect(last > 0 or layer == [start], "layer 0 must be exactly the starting belief")
         REACHABILITY_WORK.check((len(depth_of) + len(layer)) * steps,
-                                f"checking the reachability layers for {n} coins")
+                                f"checking the reachability layers for {what}")
         for belief in layer:
-            expect(is_count(belief) and 0 < belief <= start_belief(n),
-                   f"layer {last} holds {belief!r}, which is not a belief for {n} coins")
+            expect(is_count(belief) and 0 < belief <= start,
+                   f"layer {last} holds {belief!r}, which is not a belief for {what}")
             expect(belief != GOAL, f"layer {last} contains the goal")
             expect(belief not in depth_of, "a belief is listed twice")
             depth_of[belief] = last
     expect(last >= 0, "layer 0 must be exactly the starting belief")
     closed = True
     for belief, depth in depth_of.items():
-        for move_orbit in range(len(orbits(n))):
-            reached = depth_of.get(update(belief, move_orbit, n))
+        for move in range(moves):
+            reached = depth_of.get(after(belief, move))
             if depth < last:
                 expect(reached is not None and reached <= depth + 1,
                        f"a move from layer {depth} leads to a belief that is not in the next "
@@ -476,6 +483,10 @@ def statement(kind: str, n: int, value: Any) -> str:
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept `claim` only if its evidence proves it exactly as stated."""
+    if set(claim.params) != {"n"}:  # another member of the family: its own rules and evidence
+        from coinproofs.verify import family
+
+        return family.check_claim(claim, evidence, artifacts)
     expect(claim.kind in VALUES, f"unknown kind of devil claim {claim.kind!r} (the kernel "
                                  f"knows {', '.join(VALUES)})")
     PARAMS.check(claim.params)
@@ -502,19 +513,7 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
 
 def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
     """Reject unless the checked facts add up to the claim."""
-    wins = {fact.length for fact in facts if fact.kind == "wins"}
-    impossible = any(fact.kind == "impossible" for fact in facts)
-    none_up_to = max((fact.length for fact in facts if fact.kind == "none-up-to"
-                      and fact.length is not None), default=-1)
-    expect(not (wins and impossible), "the evidence contradicts itself")
-    if claim.kind == "impossible":
-        expect(impossible, f"no evidence shows that no strategy wins for {n} coins")
-    elif claim.kind == "shortest":
-        value = claim.value
-        expect(value in wins, f"no checked strategy of {value} moves wins")
-        expect(none_up_to >= value - 1,
-               f"no evidence rules out winning strategies of fewer than {value} moves")
-    elif claim.kind == "lamping":
+    if claim.kind == "lamping":
         expect(claim.value == 2**n - 1,
                f"Lamping's strategy for {n} coins has {2**n - 1:,} moves, not {claim.value:,}")
         # Built only when a strategy as long was read (within the kernel's bounds) and won.
@@ -523,8 +522,27 @@ def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
         expect(tuple(lamping(n)) in strategies, "the strategy given is not Lamping's "
                                                 "construction")
     else:
-        raise Rejected(f"unknown kind of devil claim {claim.kind!r}")
+        adds_up(claim, facts, f"{n} coins")
     _agrees_with_theorems(claim, n)
+
+
+def adds_up(claim: Claim, facts: list[Fact], what: str) -> None:
+    """Reject a shortest or impossible claim about `what` unless the facts establish it."""
+    wins = {fact.length for fact in facts if fact.kind == "wins"}
+    impossible = any(fact.kind == "impossible" for fact in facts)
+    none_up_to = max((fact.length for fact in facts if fact.kind == "none-up-to"
+                      and fact.length is not None), default=-1)
+    expect(not (wins and impossible), "the evidence contradicts itself")
+    if claim.kind == "impossible":
+        expect(claim.value is None, "an impossible claim has the value null")
+        expect(impossible, f"no evidence shows that no strategy wins for {what}")
+    elif claim.kind == "shortest":
+        value = claim.value
+        expect(value in wins, f"no checked strategy of {value} moves wins")
+        expect(none_up_to >= value - 1,
+               f"no evidence rules out winning strategies of fewer than {value} moves")
+    else:
+        raise Rejected(f"unknown kind of devil claim {claim.kind!r}")
 
 
 def _agrees_with_theorems(claim: Claim, n: int) -> None:
