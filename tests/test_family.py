@@ -237,7 +237,7 @@ def drop(key: str) -> Any:
     ("strategy", lambda item: item["moves"].__setitem__(0, [True]), ["outside 0..2"]),
     ("reachability", put("depths", 25.0), ["'depths' must be a whole number"]),
     ("reachability", put("beliefs", True), ["'beliefs' must be a whole number"]),
-    ("reachability", put("beliefs", 10**9), ["family_beliefs"]),
+    ("reachability", put("beliefs", 10**9), ["family.belief-work"]),
     ("reachability", put("depths", 3), ["says depths = 3"]),
     ("reachability", drop("sha256"), ["no field 'sha256'"]),
     ("reachability", put("layers", []), ["unknown field 'layers'"]),
@@ -335,13 +335,13 @@ def test_evidence_for_one_table_proves_nothing_about_another(
 
 
 def test_bounds_are_declared_and_refuse_before_the_work() -> None:
-    assert {"family_states", "family_group", "family_orbits", "family_simulation",
-            "family_beliefs", "family_invariant"} <= set(BOUNDS)
-    with pytest.raises(Rejected, match="family_states"):
+    assert {"family.states", "family.group", "family.orbit-work", "family.simulation-work",
+            "family.belief-work", "family.invariant-work"} <= set(BOUNDS)
+    with pytest.raises(Rejected, match=r"family\.states"):
         kernel.rules(40, 3)
-    with pytest.raises(Rejected, match="family_states"):
+    with pytest.raises(Rejected, match=r"family\.states"):
         kernel.rules(10**9, 10**9)
-    with pytest.raises(Rejected, match="family_group"):
+    with pytest.raises(Rejected, match=r"family\.group"):
         kernel.group(kernel.rules(9, 2, "symmetric"))
 
 

@@ -368,11 +368,11 @@ def test_artifacts_flipped_or_truncated_are_refused(folder: Path,
     assert check_document(files42, folder).methods
 
 
-@pytest.mark.parametrize("bound", ["glasses-tree-nodes", "glasses-survival-work"])
+@pytest.mark.parametrize("bound", ["glasses.tree-nodes", "glasses.survival-work"])
 def test_work_just_over_a_bound_is_refused_before_it_starts(
         folder: Path, inline42: dict[str, Any], bound: str) -> None:
-    amount = {"glasses-tree-nodes": kernel.count_nodes(inline42["evidence"][0]["tree"]),
-              "glasses-survival-work": _survival_work(inline42["evidence"][1]["layers"])}[bound]
+    amount = {"glasses.tree-nodes": kernel.count_nodes(inline42["evidence"][0]["tree"]),
+              "glasses.survival-work": _survival_work(inline42["evidence"][1]["layers"])}[bound]
     saved = BOUNDS[bound].limit
     try:
         BOUNDS[bound].limit = amount

@@ -55,17 +55,17 @@ GROUPS = ("cyclic", "dihedral", "symmetric")
 GOALS = ("zero", "equal")
 KINDS = ("shortest", "impossible")
 
-STATES = declare("family_states", 1 << 16, "states",
+STATES = declare("family.states", 1 << 16, "states",
                  "the kernel keeps one entry per state of the dials")
-GROUP = declare("family_group", 40320, "permutations",
+GROUP = declare("family.group", 40320, "permutations",
                 "the kernel lists every permutation of the devil's group")
-ORBIT_WORK = declare("family_orbits", 1 << 28, "state images",
+ORBIT_WORK = declare("family.orbit-work", 1 << 28, "state images",
                      "permutations times states, to find the devil's orbits")
-SIMULATION = declare("family_simulation", 1 << 30, "state updates",
+SIMULATION = declare("family.simulation-work", 1 << 30, "state updates",
                      "moves times states, for an exact simulation")
-BELIEFS = declare("family_beliefs", 1 << 22, "belief updates",
+BELIEFS = declare("family.belief-work", 1 << 22, "belief updates",
                   "beliefs times moves, for reachability layers")
-INVARIANT = declare("family_invariant", 1 << 28, "state updates",
+INVARIANT = declare("family.invariant-work", 1 << 28, "state updates",
                     "orbits of moves times states")
 
 Permutation = tuple[int, ...]
@@ -525,6 +525,10 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(claim.statement == statement(claim.kind, n, q, group_name, goal, claim.value),
            f"the statement does not say what {expected} says")
     r = rules(n, q, group_name, goal)
+    # group() and least_members() are cached across certificates, and check these bounds only
+    # when they first compute: checked again here, they hold for every certificate.
+    GROUP.check(len(group(r)), "the devil's group")
+    ORBIT_WORK.check(len(group(r)) * r.size, "finding the orbits")
     facts, methods = [], []
     for item in evidence:
         method = method_of(item, ("strategy", "reachability", "invariant"), "a family claim")

@@ -53,10 +53,10 @@ from coinproofs.verify.schema import (
 
 MAX_N = 8  # 256 states: the tables below stay small, and beliefs (36 orbits) are exact ints
 
-TREE_NODES = declare("glasses-tree-nodes", 100_000, "turns of the tree",
+TREE_NODES = declare("glasses.tree-nodes", 100_000, "turns of the tree",
                      "each turn is played on up to 2^N states")
 # 8 glasses, 5 hands need 78,400,000 (70 to 80 s): the largest survival evidence proved.
-SURVIVAL_WORK = declare("glasses-survival-work", 80_000_000, "state-turns",
+SURVIVAL_WORK = declare("glasses.survival-work", 80_000_000, "state-turns",
                         "every state of every belief is turned every way after every grab: "
                         "states x grabs up to rotation x 2^K")
 
