@@ -12,10 +12,9 @@ search of 6 coins gets within --six-seconds for each rule (120 s in all by defau
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import time
-from collections.abc import Callable
-from typing import Any
+
+from budget import timed, within_budget
 
 from coinproofs.games.norepeat import NoRepeats, OutOfBudget, perfect_matching, plain_winner
 from coinproofs.verify.norepeat import check_matching, check_symmetric_strategy
@@ -23,28 +22,9 @@ from coinproofs.verify.norepeat import check_matching, check_symmetric_strategy
 TARGET_SECONDS = 30.0  # misère, 5 coins: solved and its certificate checked
 
 
-def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
-    """The function's result on `args` and the seconds it took."""
-    start = time.perf_counter()
-    result = function(*args)
-    return result, time.perf_counter() - start
-
-
-def _plain_worker(n: int, misere: bool, results: Any) -> None:
-    results.put(timed(plain_winner, n, misere))
-
-
 def plain(n: int, misere: bool, budget: float) -> tuple[str | None, float]:
     """The seed's method in a child process, stopped after `budget` seconds (winner None)."""
-    results: Any = multiprocessing.Queue()
-    worker = multiprocessing.Process(target=_plain_worker, args=(n, misere, results))
-    worker.start()
-    worker.join(budget)
-    if worker.is_alive():
-        worker.terminate()
-        worker.join()
-        return None, budget
-    winner, seconds = results.get()
+    winner, seconds = within_budget(plain_winner, (n, misere), budget)
     return winner, seconds
 
 

@@ -177,13 +177,15 @@ class Verdicts(Results[Verdict]):
         return f"Verdicts({self.summary})" + (f": {self.reason}" if self.reason else "")
 
 
-def check_certificate(path: Path) -> Verdict:
-    """The kernel's verdict on the certificate in `path`; never raises for a bad file."""
+def check_certificate(path: Path, named: bool = False) -> Verdict:
+    """The kernel's verdict on the certificate in `path` (`named`: a certificate of a folder
+    with a manifest, whose name must be its claim's id); never raises for a bad file."""
     from coinproofs.verify.certificate import Rejected, check_file
+    from coinproofs.verify.manifest import check_named
 
     start = time.perf_counter()
     try:
-        checked = check_file(path)
+        checked = (check_named if named else check_file)(path)
     except Rejected as rejection:
         return Verdict(path, str(path), False, str(rejection),
                        seconds=time.perf_counter() - start)
@@ -199,10 +201,19 @@ def certificate_files(folder: Path) -> list[Path]:
 def verify(path: str | Path) -> Verdict | Verdicts:
     """Check a certificate file, or every certificate in a folder, with the kernel alone.
     Never raises on a bad certificate: the verdict says why it is not accepted."""
+    from coinproofs.verify.certificate import Rejected
+    from coinproofs.verify.manifest import NAME, check_manifest
+
     path = Path(path)
-    if path.is_dir():
+    if not path.is_dir():
+        return check_certificate(path)
+    try:
+        files = sorted(check_manifest(path), key=lambda file: natural_key(file.name))
+        return Verdicts(tuple(check_certificate(file, named=True) for file in files))
+    except Rejected as rejection:
+        # The folder is not what its manifest says: its certificates are checked all the same.
         files = certificate_files(path)
-        problem = "" if files else f"no certificates (*.json) found in {path}"
+        problem = (str(rejection) if files or (path / NAME).exists()
+                   else f"no certificates (*.json) found in {path}")
         return Verdicts(tuple(map(check_certificate, files)), problem)
-    return check_certificate(path)
 

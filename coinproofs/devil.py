@@ -28,17 +28,22 @@ if TYPE_CHECKING:
 Moves = list[list[int]]
 
 __all__ = ["Beliefs", "Check", "Counterexample", "RandomPlay", "Solution", "beliefs", "check",
-           "encode", "explain", "lamping", "moves_from", "play", "solve", "table"]
+           "encode", "explain", "family_options", "lamping", "moves_from", "play", "solve", "table",
+           "table_of"]
 
 
 # --- Strategies as people write them -----------------------------------------------------------
 
-def moves_from(strategy: Iterable[Iterable[int]], n: int) -> list[int]:
+def moves_from(strategy: Iterable[Iterable[int]], n: int, states: int = 2) -> list[int]:
     """The moves of a strategy in Norvig's notation as the engine's bitmasks, or a ValueError
-    that says which move is wrong and why.
+    that says which move is wrong and why. With dials of `states` > 2 states a move names a
+    position once for each step it turns that dial (at most states - 1 times), and the move
+    is the number whose base-`states` digit i is dial i's turn.
 
     >>> moves_from([[0, 1], [0], [0, 1]], 2)
     [3, 1, 3]
+    >>> moves_from([[0, 0, 2]], 3, states=3)  # turn dial 0 twice, dial 2 once: 2 + 1 * 9
+    [11]
     >>> moves_from([[0, 2]], 2)
     Traceback (most recent call last):
     ...
@@ -58,24 +63,32 @@ def moves_from(strategy: Iterable[Iterable[int]], n: int) -> list[int]:
         if bad:
             raise ValueError(f"move {i} names position {bad[0]}, outside 0..{n - 1} "
                              f"for {n} coins")
-        if len(set(positions)) < len(positions):
+        if states == 2 and len(set(positions)) < len(positions):
             raise ValueError(f"move {i} names a position twice")
-        bitmasks.append(sum(1 << p for p in positions))
+        if max(map(positions.count, positions), default=0) >= states:
+            raise ValueError(f"move {i} names a position more than {states - 1} times "
+                             f"(a dial has {states} states)")
+        bitmasks.append(sum(states**p for p in positions))
     return bitmasks
 
 
-def notation(moves: Iterable[int]) -> Moves:
-    """Bitmask moves in Norvig's notation.
+def notation(moves: Iterable[int], n: int = 0, states: int = 2) -> Moves:
+    """Bitmask moves in Norvig's notation (with dials of `states` states on `n` positions,
+    each position named once per step it turns).
 
     >>> notation([3, 1, 3])
     [[0, 1], [0], [0, 1]]
+    >>> notation([11], 3, states=3)
+    [[0, 0, 2]]
     """
-    from coinproofs.games.devil import positions
+    from coinproofs.games.devil import Table, positions
 
-    return [positions(move) for move in moves]
+    if states == 2:
+        return [positions(move) for move in moves]
+    return [positions(move, Table(n, states)) for move in moves]
 
 
-def moves_from_json(document: Any, n: int) -> list[int]:
+def moves_from_json(document: Any, n: int, states: int = 2) -> list[int]:
     """The strategy in a JSON document: a list of moves, or what `devil solve --json` and
     `devil lamping --json` print (an object with "n" and "moves").
 
@@ -88,13 +101,16 @@ def moves_from_json(document: Any, n: int) -> list[int]:
                              "'moves' (as `coinproofs devil solve --json` prints)")
         if document.get("n", n) != n:
             raise ValueError(f"the strategy is for {document['n']} coins, not {n}")
+        if document.get("states", 2) != states:
+            raise ValueError(f"the strategy is for dials with {document['states']} states, "
+                             f"not {states} (the option --states)")
         if document["moves"] is None:
             raise ValueError(f"the file holds no strategy: no strategy wins for {n} coins")
         document = document["moves"]
     if not isinstance(document, list):
         raise ValueError("a strategy file holds a JSON list of moves, each a list of "
                          "positions, e.g. [[0,1,2,3],[0,2]]")
-    return moves_from(document, n)
+    return moves_from(document, n, states)
 
 
 def _shortened(moves: Moves, shown: int = 3) -> str:
@@ -114,6 +130,7 @@ class Solution:
     n: int
     moves: Moves | None = field(repr=False)
     searched: int = field(repr=False)
+    options: dict[str, Any] = field(default_factory=dict, repr=False)  # non-default table
 
     @property
     def length(self) -> int | None:
@@ -130,23 +147,44 @@ class Solution:
         return f"Solution(n={self.n}, length={self.length}, moves={_shortened(self.moves)})"
 
     def as_json(self) -> dict[str, Any]:
-        return {"n": self.n, "length": self.length, "moves": self.moves,
+        return {"n": self.n, **self.options, "length": self.length, "moves": self.moves,
                 "beliefs_explored": self.searched}
 
 
-def solve(n: int) -> Solution:
-    """A shortest winning strategy for n coins (n <= 12), by breadth-first search over beliefs.
+def table_of(n: int, states: int = 2, group: str = "cyclic", goal: str = "zero") -> Any:
+    """The member of the rotating-table family with these options (the engine's Table), or a
+    ValueError saying in one sentence what is wrong. `group` is cyclic, dihedral, symmetric,
+    trivial, or generators in cycle notation such as "(0 1 2 3),(0 2)"."""
+    from coinproofs.games.devil import table
+
+    return table(n, states, group, goal)
+
+
+def family_options(states: int, group: str, goal: str) -> dict[str, Any]:
+    """The options that differ from the devil's coin flip, as JSON output names them."""
+    chosen: dict[str, Any] = {"states": states, "group": group, "goal": goal}
+    return {key: value for key, value in chosen.items()
+            if value != {"states": 2, "group": "cyclic", "goal": "zero"}[key]}
+
+
+def solve(n: int, *, states: int = 2, group: str = "cyclic", goal: str = "zero") -> Solution:
+    """A shortest winning strategy for n coins (n <= 12), by breadth-first search over beliefs;
+    with options, for another member of the rotating-table family: dials of `states` states,
+    the devil's `group`, the `goal` "zero" or "equal" (see table_of).
 
     >>> solve(2)
     Solution(n=2, length=3, moves=[[0, 1], [0], [0, 1]])
     >>> solve(6)
     Solution(n=6, no winning strategy, 4 beliefs searched)
+    >>> solve(3, states=3).length, solve(8, goal="equal").length
+    (26, 127)
     """
     from coinproofs.games.devil import search
 
-    result = search(n)
-    moves = None if result.strategy is None else notation(result.strategy)
-    return Solution(n, moves, sum(len(layer) for layer in result.layers))
+    result = search(table_of(n, states, group, goal))
+    moves = None if result.strategy is None else notation(result.strategy, n, states)
+    return Solution(n, moves, sum(len(layer) for layer in result.layers),
+                    family_options(states, group, goal))
 
 
 def table(largest: int = 8) -> list[dict[str, Any]]:
@@ -203,6 +241,7 @@ class Check:
     n: int
     length: int
     counterexample: Counterexample | None
+    table: str = ""  # another member of the family, in words ("" for the coin flip)
 
     @property
     def wins(self) -> bool:
@@ -210,23 +249,38 @@ class Check:
 
     def __str__(self) -> str:
         moves = "1-move" if self.length == 1 else f"{self.length}-move"
+        if self.counterexample is None and self.table:
+            return (f"wins: this {moves} strategy reaches the goal for every start and every "
+                    f"permutation the devil may apply ({self.table})")
         if self.counterexample is None:
             return (f"wins: this {moves} strategy reaches all heads for every start and every "
                     "rotation")
         lost = self.counterexample
-        return (f"loses: starting from {lost.coins} (tails at {lost.tails}), the devil turns "
-                f"the table by {lost.rotations} and all heads is never reached")
+        if all(isinstance(turn, int) for turn in lost.rotations):
+            return (f"loses: starting from {lost.coins} (tails at {lost.tails}), the devil "
+                    f"turns the table by {lost.rotations} and all heads is never reached")
+        return (f"loses: starting from {lost.coins}, the devil permutes the positions by "
+                f"{' '.join(map(str, lost.rotations))} and the goal is never reached")
 
 
-def check(moves: Iterable[Iterable[int]], n: int) -> Check:
+def check(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: str = "cyclic",
+          goal: str = "zero") -> Check:
     """Check a strategy exactly, against every start and every rotation (n <= 20), with the
-    kernel's simulation.
+    kernel's simulation; with options (see solve), for another member of the family, where
+    a counterexample lists the devil's permutations in cycle notation (rotations by r when
+    the group is cyclic).
 
     >>> check([[0, 1], [0], [0, 1]], 2).wins
     True
     >>> check([[0, 1], [0]], 2).counterexample
     Counterexample(coins='TH', tails=[0], rotations=[0, 0])
+    >>> check([[0, 1], [0], [0, 1]], 2, group="trivial").wins
+    True
+    >>> check([[0], [0, 0]], 1, states=3).counterexample
+    Counterexample(coins='1', tails=[0], rotations=[0, 0])
     """
+    if (states, group, goal) != (2, "cyclic", "zero"):
+        return _check_table(moves, table_of(n, states, group, goal))
     from coinproofs.games.devil import coins_text, positions
     from coinproofs.verify.certificate import Rejected
     from coinproofs.verify.devil import MAX_SIMULATION_N, simulate
@@ -243,6 +297,27 @@ def check(moves: Iterable[Iterable[int]], n: int) -> Check:
         return Check(n, len(strategy), None)
     return Check(n, len(strategy), Counterexample(coins_text(lost.initial, n),
                                                   positions(lost.initial), lost.rotations))
+
+
+def _check_table(moves: Iterable[Iterable[int]], table: Any) -> Check:
+    """check() for a member of the family, by the kernel's rules for it."""
+    from coinproofs.games.devil import coins_text, cycles_text, describe, elements, positions
+    from coinproofs.verify import family
+    from coinproofs.verify.certificate import Rejected
+
+    strategy = moves_from(moves, table.n, table.q)
+    try:
+        rules = family.rules(table.n, table.q, goal=table.goal, generators=elements(table))
+        lost = family.simulate(strategy, rules)
+    except Rejected as error:
+        raise ValueError(str(error)) from None
+    if lost is None:
+        return Check(table.n, len(strategy), None, describe(table))
+    turns: list[Any] = ([g[0] for g in lost.permutations] if table.group == "cyclic"
+                        else [cycles_text(g) for g in lost.permutations])
+    return Check(table.n, len(strategy), Counterexample(
+        coins_text(lost.initial, table), positions(lost.initial, table), turns),
+        describe(table))
 
 
 # --- Beliefs --------------------------------------------------------------------------------------
@@ -336,17 +411,23 @@ class Beliefs:
         return belief_figure(self)
 
 
-def beliefs(moves: Iterable[Iterable[int]], n: int) -> Beliefs:
-    """The belief after each move of a strategy (n <= 20; pictures up to 8).
+def beliefs(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: str = "cyclic",
+            goal: str = "zero") -> Beliefs:
+    """The belief after each move of a strategy (n <= 20; pictures up to 8); with options
+    (see solve), for another member of the family.
 
     >>> beliefs([[0, 1, 2, 3], [0, 2]], 4)[2]
     ['HHHH', 'HHHT', 'HHTT', 'HTTT', 'TTTT']
+    >>> beliefs([[0]], 2, goal="equal").wins  # HT or TH: turn coin 0, all equal
+    True
     """
     from coinproofs.games.devil import beliefs_along, coins_text, orbit, orbits
 
-    strategy = moves_from(moves, n)
-    labels = [min(coins_text(state, n) for state in orbit(least, n)) for least in orbits(n)]
-    return Beliefs(n, notation(strategy), labels, beliefs_along(strategy, n))
+    table = table_of(n, states, group, goal)
+    strategy = moves_from(moves, n, states)
+    labels = [min(coins_text(state, table) for state in orbit(least, table))
+              for least in orbits(table)]
+    return Beliefs(n, notation(strategy, n, states), labels, beliefs_along(strategy, table))
 
 
 # --- A random devil -------------------------------------------------------------------------------

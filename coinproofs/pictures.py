@@ -3,7 +3,8 @@
 - belief_figure: how a devil strategy whittles the belief down (a heat map of orbits by move
   number, the picture of Norvig's `show` table, with a strip of the belief's size);
 - penny_figure: the losing positions of the penny game with the golden-ratio lines;
-- histogram_figure: when a strategy won against a random devil, with the expected counts.
+- histogram_figure: when a strategy won against a random devil, with the expected counts;
+- strategy_figure: a strategy of the glasses puzzle, each different turn drawn once.
 
 Figures are made without pyplot (no display, no global backend); a notebook shows them as they
 are returned. `save` writes one as PNG or SVG in one step: a reader never sees half a file. The
@@ -17,7 +18,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import ListedColormap
@@ -208,6 +209,76 @@ def histogram_figure(play: RandomPlay) -> Figure:
                    f"N = {play.n}\n{play.played:,} games, {spread}: {lost:,} lost\n"
                    "(evidence from random play, not a proof)", fontsize=11)
     return figure
+
+
+# --- The glasses puzzle -------------------------------------------------------------------------
+
+MAX_DRAWN_TURNS = 40  # more different turns than this do not fit on a page
+
+
+def strategy_figure(raw: Any, n: int, k: int, length: int) -> Figure:
+    """A strategy of the glasses puzzle (JSON, already checked) as a flow chart: one box per
+    different turn, saying what to grab and, for each feel, what to turn over and which turn
+    follows (a bell when the game is surely won); arrows lead to the following turns, left to
+    right by the longest way from the first turn. `length` is the strategy's worst case, for
+    the title. Raises ValueError for more than
+    MAX_DRAWN_TURNS different turns."""
+    from coinproofs.games.glasses import shared_form
+
+    if raw is None:
+        raise ValueError("the empty strategy has no turn to draw")
+    shared = shared_form(raw)
+    turns = shared["named"]
+    if len(turns) > MAX_DRAWN_TURNS:
+        raise ValueError(f"the strategy has {len(turns)} different turns, too many to draw "
+                         f"(the limit is {MAX_DRAWN_TURNS})")
+    layer = {shared["first"]: 0}
+    for _ in turns:  # longest ways from the first turn (the turns form no cycle)
+        for name in turns:
+            for case in turns[name]["if"].values():
+                if "then" in case and name in layer:
+                    layer[case["then"]] = max(layer.get(case["then"], 0), layer[name] + 1)
+    columns: dict[int, list[str]] = {}
+    for name in turns:
+        columns.setdefault(layer[name], []).append(name)
+    tallest = max(len(names) for names in columns.values())
+
+    figure = Figure(figsize=(max(7.0, 3.2 * len(columns) + 1), max(4.0, 2.4 * tallest + 1.5)),
+                    layout="constrained")
+    axes = figure.add_subplot()
+    axes.set_axis_off()
+    axes.set_xlim(-0.6, len(columns) - 0.4)
+    axes.set_ylim(-0.6, tallest - 0.4)
+    boxes = {}
+    for column, names in columns.items():
+        for row, name in enumerate(names):
+            y = (tallest - 1) / 2 + (len(names) - 1) / 2 - row
+            boxes[name] = axes.text(column, y, _turn_text(name, turns[name]),
+                                    ha="center", va="center", multialignment="left",
+                                    family="monospace", fontsize=9,
+                                    bbox={"boxstyle": "round,pad=0.5", "facecolor": "#eef2fa",
+                                          "edgecolor": IN_BELIEF})
+    for name, turn in turns.items():
+        for child in dict.fromkeys(case["then"] for case in turn["if"].values()
+                                   if "then" in case):
+            axes.annotate("", xy=(0, 0.5), xycoords=boxes[child], xytext=(1, 0.5),
+                          textcoords=boxes[name],
+                          arrowprops={"arrowstyle": "->", "color": "#555555",
+                                      "connectionstyle": "arc3,rad=0.1"})
+    axes.set_title(f"{n} glasses, {k} hands: a strategy of {length} turns, "
+                   f"{len(turns)} different turns\nfeel = the positions grabbed; each felt "
+                   "pattern (U up, D down, in that order) says what to turn over and which "
+                   "turn follows; ♪ = the bell rings", fontsize=10)
+    return figure
+
+
+def _turn_text(name: str, turn: Any) -> str:
+    lines = [f"{name}: feel {' '.join(map(str, turn['feel'])) or 'nothing'}"]
+    for pattern, case in turn["if"].items():
+        turned = " ".join(map(str, case["turn"])) or "-"
+        after = f"→ {case['then']}" if "then" in case else "♪"
+        lines.append(f"{pattern or '·'}: turn {turned:<{2 * len(pattern)}} {after}")
+    return "\n".join(lines)
 
 
 # --- Files ---------------------------------------------------------------------------------------

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from tests.examples import Built, build_all
 
 settings.register_profile("coinproofs", deadline=None)
 settings.register_profile("coinproofs-ci", deadline=None, derandomize=True)
 settings.load_profile("coinproofs-ci" if os.environ.get("CI") else "coinproofs")
+
+
+@pytest.fixture(scope="session")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
+    """A valid certificate of every kind of evidence (tests/examples.py), built once."""
+    return build_all(tmp_path_factory.mktemp("examples"))

@@ -183,7 +183,7 @@ def test_every_non_power_of_two_up_to_64_has_its_claim() -> None:
     from coinproofs.proofs.registry import select
 
     impossible = [spec.params["n"] for spec in select(["devil.*"])
-                  if spec.kind == "impossible" and spec.default]
+                  if spec.kind == "impossible" and spec.default and set(spec.params) == {"n"}]
     assert impossible == NOT_POWERS
 
 
@@ -221,19 +221,19 @@ def change_a_hint(data: bytes) -> bytes:
 
 LRAT_TAMPERINGS: dict[str, tuple[Callable[[Evidence, Path], None], str]] = {
     "p another odd factor": (lambda e, f: e.update(p=5), "CNF hash"),
-    "p even": (lambda e, f: e.update(p=2), "odd number"),
-    "p one": (lambda e, f: e.update(p=1), "odd number"),
-    "p negative": (lambda e, f: e.update(p=-3), "odd number"),
-    "p a bool": (lambda e, f: e.update(p=True), "odd number"),
-    "p a string": (lambda e, f: e.update(p="3"), "odd number"),
-    "p a float": (lambda e, f: e.update(p=3.0), "odd number"),
+    "p even": (lambda e, f: e.update(p=2), "at least 3, not 2"),
+    "p one": (lambda e, f: e.update(p=1), "field 'p' must be a whole number of at least 3"),
+    "p negative": (lambda e, f: e.update(p=-3), "field 'p' must be a whole number of at least 3"),
+    "p a bool": (lambda e, f: e.update(p=True), "field 'p' must be a whole number of at least 3"),
+    "p a string": (lambda e, f: e.update(p="3"), "field 'p' must be a whole number of at least 3"),
+    "p a float": (lambda e, f: e.update(p=3.0), "field 'p' must be a whole number of at least 3"),
     "p not dividing n": (lambda e, f: e.update(p=7), "does not divide"),
-    "p missing": (lambda e, f: e.pop("p"), "odd number"),
+    "p missing": (lambda e, f: e.pop("p"), "no field 'p'"),
     "check unknown": (lambda e, f: e.update(check="trust me"), "not 'trust me'"),
-    "check missing": (lambda e, f: e.pop("check"), "not None"),
+    "check missing": (lambda e, f: e.pop("check"), "no field 'check'"),
     "encoding changed": (lambda e, f: e.update(encoding="devil-lrat/v1"), "encoding"),
-    "extra field": (lambda e, f: e.update(note="fine"), "exactly the fields"),
-    "cnf missing": (lambda e, f: e.pop("cnf"), "exactly the fields"),
+    "extra field": (lambda e, f: e.update(note="fine"), "unknown field 'note'"),
+    "cnf missing": (lambda e, f: e.pop("cnf"), "no field 'cnf'"),
     "cnf hash changed": (lambda e, f: e.update(cnf_sha256="0" * 64), "CNF hash"),
     "proof hash changed": (lambda e, f: e.update(proof_sha256="0" * 64), "does not match"),
     "proof file missing": (lambda e, f: e.update(proof="nowhere.lrat"), "missing"),
@@ -246,7 +246,8 @@ LRAT_TAMPERINGS: dict[str, tuple[Callable[[Evidence, Path], None], str]] = {
     "proof hint changed": (lambda e, f: rewritten(f, e, "proof", "proof_sha256", change_a_hint),
                            "proof line"),
     "proof not text": (lambda e, f: rewritten(f, e, "proof", "proof_sha256",
-                                              lambda d: b"\xff" + d), "not ASCII"),
+                                              lambda d: b"\xff" + d),
+                       "characters other than digits"),
 }
 
 
@@ -268,10 +269,10 @@ def test_another_odd_factor_is_a_proof_too(folder: Path) -> None:
 
 
 EXHAUSTIVE_TAMPERINGS: dict[str, tuple[Callable[[Evidence], None], str]] = {
-    "p even": (lambda e: e.update(p=2), "odd number"),
+    "p even": (lambda e: e.update(p=2), "at least 3, not 2"),
     "p not dividing n": (lambda e: e.update(p=5), "does not divide"),
-    "extra field": (lambda e: e.update(proof="x"), "exactly the fields"),
-    "check changed to lrat": (lambda e: e.update(check="lrat"), "exactly the fields"),
+    "extra field": (lambda e: e.update(proof="x"), "unknown field 'proof'"),
+    "check changed to lrat": (lambda e: e.update(check="lrat"), "must be 'exhaustive'"),
 }
 
 
@@ -286,7 +287,7 @@ def test_kernel_rejects_tampered_exhaustive_invariants(tampering: str, folder: P
 
 def test_exhaustive_check_stops_at_its_limit(folder: Path) -> None:
     evidence = {"method": "invariant", "check": "exhaustive", "p": 3}
-    with pytest.raises(Rejected, match="at most 12 coins"):
+    with pytest.raises(Rejected, match=r"over the kernel's bound devil\.invariant-pairs"):
         check(15, evidence, folder)
 
 
@@ -335,7 +336,7 @@ def test_algebraic_evidence_has_exactly_its_fields(change: str, folder: Path) ->
         evidence["factors"] = "(X^2 + X + 1)^2"
     else:
         del evidence["h"]
-    with pytest.raises(Rejected, match="exactly the fields"):
+    with pytest.raises(Rejected, match=r"unknown field 'factors'|no field 'h'"):
         check(6, evidence, folder)
 
 

@@ -8,12 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coinproofs.kernel_docs import kernel_shapes
 from coinproofs.verify.certificate import Rejected
 from coinproofs.verify.schema import (
+    ANY,
     BOUNDS,
     FILE,
+    LIST,
+    MEASURE,
     SHA256,
     Bound,
+    Kind,
     Shape,
     count,
     declare,
@@ -104,3 +109,30 @@ def bound_is_checked_and_raised(bound: Bound) -> None:
     bound.check(11, "the strategy")
     with pytest.raises(Rejected, match=r"no bound named 'test\.nothing'"):
         raise_bound("test.nothing", 5)
+
+
+def every_field() -> list[tuple[str, str, Kind]]:
+    """Every field of every shape the kernel declares: (shape, field, kind)."""
+    return [(f"{module}: {shape.what}", name, kind) for module, shape in kernel_shapes()
+            for name, kind in [*shape.required.items(), *shape.optional.items()]]
+
+
+@pytest.mark.parametrize("shape, name, kind", every_field(),
+                         ids=[f"{shape}.{name}" for shape, name, _ in every_field()])
+def test_every_field_that_holds_an_integer_holds_only_integers(shape: str, name: str,
+                                                                kind: Kind) -> None:
+    """Born strict: a field that takes some whole number refuses it as a float, a boolean or
+    a string (measurements such as the provenance's seconds, and fields their own checker
+    reads, excepted); a new kind of evidence declared with `count`, `literal` or `list_of` is
+    strict without further work."""
+    for number in range(5):
+        if kind.test(number) and kind not in (MEASURE, ANY):
+            assert not any(kind.test(odd) for odd in (float(number), str(number),
+                                                      number == 1, [number]))
+        if kind.test([number]) and kind not in (ANY, LIST):
+            assert not kind.test([float(number)]) and not kind.test([number == 1])
+
+
+def test_measurements_are_finite_numbers_of_at_least_zero() -> None:
+    assert all(MEASURE.test(value) for value in (0, 3, 0.5, 10**400))
+    assert not any(MEASURE.test(value) for value in (-1, -0.5, True, "1", None))

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from coinproofs import __version__
-from coinproofs.cli import claims, devil, norepeat, penny
+from coinproofs.cli import claims, devil, glasses, norepeat, penny
 from coinproofs.cli.common import UserError
 from coinproofs.verify.certificate import Rejected
 
-GROUPS = (devil, penny, norepeat, claims)
+GROUPS = (devil, penny, norepeat, glasses, claims)
 
 
 class Parser(argparse.ArgumentParser):

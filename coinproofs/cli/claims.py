@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs.cli.common import UserError, positive_int, print_json, print_table
-from coinproofs.text import distinct
+from coinproofs.text import distinct, plural
 
 
 def register(commands: Any) -> None:
@@ -42,6 +42,13 @@ def register(commands: Any) -> None:
     verify.add_argument("paths", nargs="*", type=Path, metavar="DIR-or-FILE",
                         help="certificate files or folders of them (default: certificates)")
     verify.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    verify.add_argument("--bound", action="append", default=[], type=bound_setting,
+                        metavar="NAME=VALUE",
+                        help="let the kernel do more (or less) work of one kind in this run "
+                             "(repeatable); --bounds lists the bounds")
+    verify.add_argument("--bounds", action="store_true",
+                        help="list the kernel's work bounds (name, limit, what they limit) "
+                             "and exit")
     verify.set_defaults(handler=verify_certificates)
 
 
@@ -118,30 +125,64 @@ def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
     return 0 if all(row[1] for row in rows) else 1
 
 
-def certificate_paths(paths: list[Path]) -> list[Path]:
-    """The certificates named, directly or as folders of `*.json` files (natural order)."""
-    from coinproofs.certificates import certificate_files
-
-    paths = paths or [Path("certificates")]
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(certificate_files(path))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise UserError(f"{path} is neither a certificate file nor a folder "
-                            "(run `coinproofs prove` first)")
-    if not files:
-        where = ", ".join(map(str, paths))
-        raise UserError(f"no certificates (*.json) found in {where}")
-    return files
+def bound_setting(text: str) -> tuple[str, int]:
+    """An argparse type: NAME=VALUE, a bound's name and a whole number."""
+    name, _, value = text.partition("=")
+    if not name or not value.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE with a whole number")
+    return name, int(value)
 
 
 def verify_certificates(args: argparse.Namespace) -> int:
     # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
-    from coinproofs.certificates import Verdicts, check_certificate
+    from coinproofs.certificates import Verdict, Verdicts, certificate_files, verify
+    from coinproofs.verify.certificate import load_kernel
+    from coinproofs.verify.manifest import NAME
+    from coinproofs.verify.schema import BOUNDS, raised
 
-    verdicts = Verdicts(tuple(map(check_certificate, certificate_paths(args.paths))))
-    return report(args.json, "certificates", ("accepted", "REJECTED"), verdicts.summary,
-                  [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in verdicts])
+    load_kernel()  # every bound is declared
+    if args.bounds:
+        return _list_bounds(args.json)
+    for name, _ in args.bound:
+        if name not in BOUNDS:
+            raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
+                            "lists them")
+    paths = args.paths or [Path("certificates")]
+    for path in paths:
+        if not path.exists():
+            raise UserError(f"{path} is neither a certificate file nor a folder "
+                            "(run `coinproofs prove` first)")
+        if path.is_dir() and not (path / NAME).exists() and not certificate_files(path):
+            raise UserError(f"no certificates (*.json) found in {path}")
+    verdicts: list[Verdict] = []
+    problems: list[Row] = []  # a folder that does not match its manifest
+    with raised(dict(args.bound)):
+        for path in paths:
+            result = verify(path)
+            if isinstance(result, Verdicts):
+                verdicts += result.items
+                if result.problem:
+                    problems.append((str(path / NAME), False, (), 0.0, result.problem))
+            else:
+                verdicts.append(result)
+    summary = Verdicts(tuple(verdicts)).summary
+    if problems:
+        summary += f"; {plural(len(problems), 'folder')} not as {NAME} says"
+    return report(args.json, "certificates", ("accepted", "REJECTED"), summary,
+                  problems + [(v.claim, v.accepted, v.evidence, v.seconds, v.reason)
+                              for v in verdicts])
+
+
+def _list_bounds(as_json: bool) -> int:
+    from coinproofs.verify.schema import BOUNDS
+
+    bounds = sorted(BOUNDS.values(), key=lambda bound: bound.name)
+    if as_json:
+        print_json([{"name": b.name, "limit": b.limit, "unit": b.unit, "why": b.why}
+                    for b in bounds])
+    else:
+        print_table("the kernel's work bounds: `coinproofs verify --bound NAME=VALUE` changes "
+                    "one for a run", ["bound", "limit", "of", "what it limits"],
+                    [[b.name, f"{b.limit:,}", b.unit, b.why] for b in bounds],
+                    wrap=["what it limits"])
+    return 0

@@ -20,6 +20,45 @@ from coinproofs.cli.common import (
 from coinproofs.text import plural
 
 
+def states_int(text: str) -> int:
+    """An argparse type: the number of states of a dial, at least 2."""
+    from coinproofs.cli.common import whole_number
+
+    return whole_number(text, 2)
+
+
+def add_table_options(parser: Any) -> None:
+    """--states, --group and --goal: which member of the rotating-table family to play."""
+    options = parser.add_argument_group(
+        "the rotating-table family (default: the devil's coin flip)")
+    options.add_argument("--states", type=states_int, default=2, metavar="Q",
+                         help="each position holds a dial with Q states 0..Q-1, and a move "
+                              "turns dials (naming a position k times turns it k steps); "
+                              "default 2: coins")
+    options.add_argument("--group", default="cyclic", metavar="GROUP",
+                         help="the permutations the devil may apply before each move: cyclic "
+                              "(rotations, the default), dihedral (and reflections), symmetric "
+                              "(any), trivial (none), or generators in cycle notation, e.g. "
+                              '"(0 1 2 3),(0 2)"')
+    options.add_argument("--goal", choices=("zero", "equal"), default="zero",
+                         help="zero: every dial at 0, all heads (default); equal: every dial "
+                              "the same")
+
+
+def table_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The family options of a command, checked against N (a ValueError says what is wrong)."""
+    from coinproofs import devil
+
+    chosen = {"states": args.states, "group": args.group, "goal": args.goal}
+    devil.table_of(args.n, **chosen)
+    return chosen
+
+
+def is_coins(options: dict[str, Any]) -> bool:
+    """Are these the options of the devil's coin flip itself?"""
+    return options == {"states": 2, "group": "cyclic", "goal": "zero"}
+
+
 def register(commands: Any) -> None:
     devil = commands.add_parser(
         "devil", help="the devil's coin flip (blindfolded player, rotating table)",
@@ -38,6 +77,7 @@ def register(commands: Any) -> None:
     solve.add_argument("-o", "--output", type=Path, metavar="FILE",
                        help="also write the strategy to FILE (a JSON list of moves, as "
                             "`devil check N FILE` reads it)")
+    add_table_options(solve)
     solve.set_defaults(handler=solve_command)
 
     table = sub.add_parser("table", help="Norvig's results for N = 1..8 in one table",
@@ -60,6 +100,7 @@ def register(commands: Any) -> None:
     check.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_table_options(check)
     check.set_defaults(handler=check_command)
 
     lamping = sub.add_parser("lamping", help="John Lamping's strategy for N a power of 2",
@@ -80,6 +121,7 @@ def register(commands: Any) -> None:
     show.add_argument("--plot", type=Path, metavar="FILE.png",
                       help="also draw the beliefs as a heat map into this PNG or SVG file "
                            "(N <= 8)")
+    add_table_options(show)
     show.set_defaults(handler=show_command)
 
     explain = sub.add_parser(
@@ -109,14 +151,25 @@ def register(commands: Any) -> None:
 
     devil_play.register(sub)
 
+    count = sub.add_parser(
+        "count", help="how many shortest winning strategies there are",
+        description="Count the shortest winning strategies, as sequences of moves and up to "
+                    "the devil's group (move by move, moves that are permutations of each "
+                    "other by the group are the same), by exact path counting through the "
+                    "breadth-first layers of beliefs (docs/family.md).")
+    count.add_argument("n", type=positive_int, metavar="N", help="number of positions")
+    count.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_table_options(count)
+    count.set_defaults(handler=count_command)
 
-def read_strategy(path: Path, n: int) -> list[int]:
+
+def read_strategy(path: Path, n: int, states: int = 2) -> list[int]:
     """The strategy in a JSON file (a list of moves, or `devil solve --json` output), as move
     bitmasks, or a UserError naming the file."""
     from coinproofs.devil import moves_from_json
 
     try:
-        return moves_from_json(load_json(path), n)
+        return moves_from_json(load_json(path), n, states)
     except ValueError as error:
         raise UserError(f"{path}: {error}") from None
 
@@ -132,15 +185,17 @@ def write_strategy(path: Path, moves: list[list[int]]) -> None:
 def solve_command(args: argparse.Namespace) -> int:
     from coinproofs import devil
 
+    options = table_options(args)
     if args.output is not None:
         writable(args.output)
-    found = devil.solve(args.n)
+    found = devil.solve(args.n, **options)
+    which = f"N={args.n}" if is_coins(options) else describe(args.n, options)
     if args.json:
         print_json(found.as_json())
     elif found.moves is None:
-        print(f"N={args.n}: no winning strategy (every reachable belief state was explored).")
+        print(f"{which}: no winning strategy (every reachable belief state was explored).")
     else:
-        print(f"N={args.n}: a shortest winning strategy has {plural(len(found.moves), 'move')}:")
+        print(f"{which}: a shortest winning strategy has {plural(len(found.moves), 'move')}:")
         print(json.dumps(found.moves))
     if args.output is not None:
         if found.moves is None:
@@ -148,6 +203,32 @@ def solve_command(args: argparse.Namespace) -> int:
         else:
             write_strategy(args.output, found.moves)
     return 0
+
+
+def count_command(args: argparse.Namespace) -> int:
+    from coinproofs import devil
+    from coinproofs.games.counting import count_paths
+
+    options = table_options(args)
+    counts = count_paths(devil.table_of(args.n, **options))
+    if args.json:
+        print_json({"n": args.n, **devil.family_options(**options), "length": counts.length,
+                    "sequences": counts.sequences, "up_to_group": counts.up_to_group})
+    elif counts.length is None:
+        print(f"{describe(args.n, options)}: no winning strategy, so none to count.")
+    else:
+        print(f"{describe(args.n, options)}: {counts.sequences:,} shortest winning strategies "
+              f"of {plural(counts.length, 'move')} as sequences of moves, "
+              f"{counts.up_to_group:,} up to the devil's group.")
+    return 0
+
+
+def describe(n: int, options: dict[str, Any]) -> str:
+    """A member of the family in words: '3 dials with 3 states, the dihedral group'."""
+    from coinproofs import devil
+    from coinproofs.games.devil import describe as words
+
+    return str(words(devil.table_of(n, **options)))
 
 
 def table_command(args: argparse.Namespace) -> int:
@@ -171,13 +252,15 @@ def check_command(args: argparse.Namespace) -> int:
     if args.n > MAX_SIMULATION_N:
         raise UserError(f"the exact check handles at most {MAX_SIMULATION_N} coins "
                         f"(it keeps one bit for each of the 2^N states)")
-    moves = devil.notation(read_strategy(args.file, args.n))
-    checked = devil.check(moves, args.n)
+    options = table_options(args)
+    moves = devil.notation(read_strategy(args.file, args.n, args.states), args.n, args.states)
+    checked = devil.check(moves, args.n, **options)
     if args.json:
         lost = checked.counterexample
-        print_json({"n": args.n, "length": checked.length, "wins": checked.wins,
-                    "counterexample": None if lost is None else {
-                        "initial": lost.tails, "rotations": lost.rotations}})
+        turns = "rotations" if args.group == "cyclic" else "permutations"
+        print_json({"n": args.n, **devil.family_options(**options), "length": checked.length,
+                    "wins": checked.wins, "counterexample": None if lost is None else {
+                        "initial": lost.tails, turns: lost.rotations}})
     else:
         print(checked)
     return 0 if checked.wins else 1
@@ -210,22 +293,24 @@ def show_command(args: argparse.Namespace) -> int:
         if args.n > MAX_PLOT_N:
             raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation orbits, one row "
                             f"each: too large to draw; the limit is N = {MAX_PLOT_N}")
+    options = table_options(args)
     if args.strategy is not None:
-        moves = devil.notation(read_strategy(args.strategy, args.n))
+        moves = devil.notation(read_strategy(args.strategy, args.n, args.states), args.n,
+                               args.states)
     else:
-        found = devil.solve(args.n)
+        found = devil.solve(args.n, **options)
         if found.moves is None:
             raise UserError(f"no strategy wins for N={args.n}; give one with --strategy FILE "
                             "to see how the devil defeats it")
         moves = found.moves
-    beliefs = devil.beliefs(moves, args.n)
+    beliefs = devil.beliefs(moves, args.n, **options)
     print(beliefs.table())
     if not beliefs.wins:
         left = [label for label in beliefs[-1] if set(label) != {"H"}]
         print(f"loses: after the last move the coins may still be {', '.join(left)} "
               f"(up to rotation), not only all heads")
         if args.n <= MAX_CHECKED:
-            print(devil.check(moves, args.n))
+            print(devil.check(moves, args.n, **options))
     if args.plot is not None:
         from coinproofs.pictures import save
 

@@ -15,6 +15,8 @@
   beliefs.
 * ``devil.n<N>.lamping`` for N = 1, 2, 4, 8, 16 (16 by default): John Lamping's strategy of
   2^N - 1 moves wins.
+* the rest of the rotating-table family, ``devil.n<N>[.q<Q>][.dihedral|.symmetric][.equal].
+  shortest|impossible``: ``proofs/family.py``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 
 from coinproofs.games.devil import is_power_of_two
+from coinproofs.proofs import family
 from coinproofs.proofs.registry import (
     ClaimPattern,
     ClaimSpec,
@@ -171,4 +174,5 @@ def patterns() -> list[ClaimPattern]:
                      about="Lamping's strategy of 2^N - 1 moves always wins",
                      limits=f"N = 1, 2, 4, 8 or {LAMPING_UP_TO}",
                      defaults=[{"n": LAMPING_UP_TO}]),
+        *family.patterns(),  # after the coin flip's: its template also matches their ids
     ]

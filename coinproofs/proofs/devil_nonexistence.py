@@ -17,9 +17,10 @@ from sympy import primefactors
 from coinproofs.games.algebra import coprime_factor
 from coinproofs.proofs.registry import Evidence, ProofContext
 from coinproofs.proofs.sat import lrat_evidence
-from coinproofs.verify.devil_invariant import ENCODING, MAX_EXHAUSTIVE_N, escape_cnf
+from coinproofs.verify.devil_invariant import ENCODING, EXHAUSTIVE_PAIRS, escape_cnf
 
-EXHAUSTIVE_UP_TO = MAX_EXHAUSTIVE_N  # the kernel checks every state and move up to here
+# The kernel checks every state against every move within its default bound (N <= 12).
+EXHAUSTIVE_UP_TO = (EXHAUSTIVE_PAIRS.default.bit_length() - 1) // 2
 
 
 def odd_prime_factor(n: int) -> int:

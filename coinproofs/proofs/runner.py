@@ -19,6 +19,7 @@ from coinproofs import __version__
 from coinproofs.atomic import write_text_atomically
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
+from coinproofs.verify.manifest import NAME, manifest_text
 
 
 @dataclass(frozen=True)
@@ -140,4 +141,7 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
                     announced = True
             if presses:
                 raise KeyboardInterrupt
+    # Last, once every certificate is written: the folder as it now is, old certificates
+    # included (proving a subset into a folder keeps the others listed).
+    write_text_atomically(out_dir / NAME, manifest_text(out_dir))
     return [outcomes[claim.id] for claim in claims]

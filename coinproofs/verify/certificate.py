@@ -3,12 +3,18 @@
 A certificate is a JSON document (schema ``coinproofs/certificate/v1``) naming a claim and the
 evidence for it. Evidence may point at artifact files beside the certificate; they are read only
 after their SHA-256 matches the one written in the certificate. Each game's kernel module
-(``verify/devil.py``, ``verify/penny.py``, ``verify/norepeat.py``) defines
+(``verify/devil.py``, ``verify/penny.py``, ``verify/norepeat.py``, ``verify/glasses.py``)
+defines
 
     check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]
 
 which raises :class:`Rejected` unless the evidence proves the claim exactly as stated, and
 returns the evidence methods it checked. Nothing here trusts the code that wrote the file.
+
+Every object has one exact shape (``verify/schema.py``): the document, its claim and its
+provenance here, the params and evidence in the game's module. Sizes are bounded before the
+work: the document's bytes and nesting before it is parsed, an artifact's bytes before it is
+read (and it is read a line at a time where its format has lines).
 """
 
 from __future__ import annotations
@@ -16,25 +22,57 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Mapping
+import os
+import pkgutil
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
+
+from coinproofs.verify.schema import (
+    ANY,
+    FILE,
+    MEASURE,
+    OBJECT,
+    SHA256,
+    Bound,
+    Rejected,
+    Shape,
+    declare,
+    expect,
+    list_of,
+    literal,
+    text,
+)
+
+__all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_document",
+           "check_file", "expect", "load", "parse_json"]
 
 SCHEMA = "coinproofs/certificate/v1"
-GAMES = ("devil", "penny", "norepeat")
+GAMES = ("devil", "penny", "norepeat", "glasses")
 
 Evidence = Mapping[str, Any]
 
+DOCUMENT_BYTES = declare("certificate.bytes", 16 << 20, "bytes",
+                         "the largest certificate file parsed")
+DEPTH = declare("certificate.depth", 32, "levels of nesting",
+                "lists and objects inside each other")
+ARTIFACT_BYTES = declare("artifact.bytes", 256 << 20, "bytes",
+                         "the largest artifact file read")
+LINE_BYTES = declare("artifact.line-bytes", 1 << 20, "bytes",
+                     "the longest line of an artifact")
 
-class Rejected(Exception):
-    """The kernel does not accept a certificate; the message says why, in one sentence."""
-
-
-def expect(condition: bool, reason: str) -> None:
-    """Reject with `reason` unless `condition` holds (the kernel's only way to say no)."""
-    if not condition:
-        raise Rejected(reason)
+DOCUMENT = Shape("the certificate",
+                 {"schema": literal(SCHEMA), "claim": OBJECT,
+                  "evidence": list_of(OBJECT, 32, least=1)},
+                 {"lemmas": list_of(text(2000), 32), "provenance": OBJECT})
+CLAIM = Shape("the claim", {"id": text(200), "game": literal(*GAMES), "kind": text(50),
+                            "params": OBJECT, "value": ANY, "statement": text(16 << 20)})
+# Read by people, never by the kernel's verdict: exact in form, free in content.
+PROVENANCE = Shape("the provenance", {"coinproofs": text(50), "solver": text(200),
+                                      "seconds": MEASURE})
 
 
 @dataclass(frozen=True)
@@ -58,41 +96,84 @@ class Verdict:
 
 
 class Artifacts:
-    """The files beside a certificate, handed out only when their hash matches."""
+    """The files beside a certificate, handed out only when their hash matches.
+
+    Each file is first hashed as a stream (never held whole), and its size is checked against
+    the bound `artifact.bytes` (and a tighter one the caller names) before a byte is read.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def read(self, evidence: Evidence, name_key: str, hash_key: str) -> bytes:
-        """The bytes of the file evidence[name_key], whose SHA-256 is evidence[hash_key]."""
-        name = evidence.get(name_key)
-        digest = evidence.get(hash_key)
-        expect(isinstance(name, str) and name != "",
-               f"evidence field '{name_key}' must name a file")
-        expect(isinstance(digest, str),
-               f"evidence field '{hash_key}' must hold a SHA-256 digest")
-        assert isinstance(name, str) and isinstance(digest, str)
-        # Artifacts live beside the certificate: no absolute paths, no climbing out of the folder.
-        expect("/" not in name and "\\" not in name and name not in (".", ".."),
-               f"artifact name {name!r} must be a plain file name beside the certificate")
-        path = self.folder / name
-        try:
-            # A symlink could lead anywhere on the machine: only real files beside the certificate.
-            expect(not path.is_symlink(), f"artifact file {name!r} is a symbolic link")
-            expect(path.is_file(), f"artifact file {name!r} is missing")
-            data = path.read_bytes()
-        except OSError as error:
-            raise Rejected(f"artifact file {name!r} cannot be read ({error.strerror})") from None
+    def read(self, evidence: Evidence, name_key: str = "file", hash_key: str = "sha256",
+             bound: Bound | None = None, bytes_each: int = 1) -> bytes:
+        """The bytes of the file evidence[name_key], whose SHA-256 is evidence[hash_key]
+        (whole: for files that are one JSON document). With a `bound`, the file may have at
+        most `bytes_each` bytes for each unit the bound allows."""
+        with self._open(evidence, name_key, hash_key, bound, bytes_each) as (handle, name,
+                                                                             digest):
+            data = handle.read()
         expect(hashlib.sha256(data).hexdigest() == digest,
-               f"artifact file {name!r} does not match its SHA-256 in the certificate")
+               f"artifact file {name!r} changed while the kernel read it")
         return data
 
-    def text(self, evidence: Evidence) -> str:
+    def text(self, evidence: Evidence, bound: Bound | None = None) -> str:
         """The UTF-8 text of the file evidence['file'], whose SHA-256 is evidence['sha256']."""
         try:
-            return self.read(evidence, "file", "sha256").decode("utf-8")
+            return self.read(evidence, bound=bound).decode("utf-8")
         except UnicodeDecodeError:
             raise Rejected(f"artifact file {evidence['file']!r} is not UTF-8 text") from None
+
+    def lines(self, evidence: Evidence, name_key: str = "file", hash_key: str = "sha256",
+              bound: Bound | None = None) -> Iterator[bytes]:
+        """The lines (with their newlines) of the file evidence[name_key], one at a time, each
+        at most `artifact.line-bytes` long."""
+        with self._open(evidence, name_key, hash_key, bound, 1) as (handle, name, digest):
+            hasher = hashlib.sha256()
+            number = 0
+            while line := handle.readline(LINE_BYTES.limit + 1):
+                number += 1
+                LINE_BYTES.check(len(line), f"line {number:,} of artifact file {name!r}")
+                hasher.update(line)
+                yield line
+            expect(hasher.hexdigest() == digest,
+                   f"artifact file {name!r} changed while the kernel read it")
+
+    def check(self, evidence: Evidence, name_key: str, hash_key: str) -> None:
+        """Reject unless the file evidence[name_key] has the SHA-256 evidence[hash_key]."""
+        with self._open(evidence, name_key, hash_key, None, 1):
+            pass
+
+    @contextmanager
+    def _open(self, evidence: Evidence, name_key: str, hash_key: str, bound: Bound | None,
+              bytes_each: int) -> Iterator[tuple[IO[bytes], str, str]]:
+        """The file evidence[name_key], open at its start once its size is within the bounds
+        and its SHA-256 (computed a megabyte at a time) is evidence[hash_key]."""
+        name, digest = evidence.get(name_key), evidence.get(hash_key)
+        FILE.check(name, f"evidence field {name_key!r}")
+        SHA256.check(digest, f"evidence field {hash_key!r}")
+        assert isinstance(name, str) and isinstance(digest, str)
+        path = self.folder / name
+        try:
+            # A symlink could lead anywhere on the machine, a pipe could make the kernel wait:
+            # only real files beside the certificate.
+            expect(not path.is_symlink(), f"artifact file {name!r} is a symbolic link")
+            expect(path.is_file(), f"artifact file {name!r} is missing")
+            with path.open("rb") as handle:
+                size = os.fstat(handle.fileno()).st_size
+                ARTIFACT_BYTES.check(size, f"artifact file {name!r}")
+                if bound is not None:
+                    each = "" if bytes_each == 1 else f", at {bytes_each} bytes each,"
+                    bound.check(-(-size // bytes_each), f"artifact file {name!r}{each}")
+                hasher = hashlib.sha256()
+                while chunk := handle.read(1 << 20):
+                    hasher.update(chunk)
+                expect(hasher.hexdigest() == digest,
+                       f"artifact file {name!r} does not match its SHA-256 in the certificate")
+                handle.seek(0)
+                yield handle, name, digest
+        except OSError as error:
+            raise Rejected(f"artifact file {name!r} cannot be read ({error.strerror})") from None
 
 
 class GameChecker(Protocol):
@@ -101,40 +182,23 @@ class GameChecker(Protocol):
 
 
 def parse_claim(doc: Any) -> Claim:
-    """The claim of a certificate document, with every field of the right type."""
-    expect(isinstance(doc, dict), "a certificate must be a JSON object")
-    expect(doc.get("schema") == SCHEMA, f"the schema must be {SCHEMA!r}")
-    raw = doc.get("claim")
-    expect(isinstance(raw, dict), "the certificate has no 'claim' object")
-    for key, kind in (("id", str), ("game", str), ("kind", str), ("params", dict),
-                      ("statement", str)):
-        expect(isinstance(raw.get(key), kind),
-               f"claim field '{key}' is missing or not a {kind.__name__}")
-    expect("value" in raw, "claim field 'value' is missing")
-    expect(raw["game"] in GAMES,
-           f"unknown game {raw['game']!r}; the kernel knows {', '.join(GAMES)}")
+    """The claim of a certificate document, once the document and the claim have their exact
+    shapes (the game's checker then checks the params, value and statement)."""
+    DOCUMENT.check(doc)
+    if "provenance" in doc:
+        PROVENANCE.check(doc["provenance"])
+    raw = doc["claim"]
+    CLAIM.check(raw)
     return Claim(raw["id"], raw["game"], raw["kind"], raw["params"], raw["value"], raw["statement"])
-
-
-def parse_evidence(doc: Mapping[str, Any]) -> list[Evidence]:
-    """The evidence list: nonempty, each item an object with a 'method'."""
-    evidence = doc.get("evidence")
-    expect(isinstance(evidence, list) and len(evidence) > 0, "the certificate has no evidence")
-    assert isinstance(evidence, list)
-    for item in evidence:
-        expect(isinstance(item, dict) and isinstance(item.get("method"), str),
-               "every evidence item must be an object with a 'method'")
-    return evidence
 
 
 def check_document(doc: Any, folder: Path) -> Verdict:
     """Check a parsed certificate whose artifacts lie in `folder`."""
     claim = parse_claim(doc)
-    evidence = parse_evidence(doc)
     try:
         module = importlib.import_module(f"coinproofs.verify.{claim.game}")
         checker: GameChecker = module.check_claim
-        methods = checker(claim, evidence, Artifacts(folder))
+        methods = checker(claim, doc["evidence"], Artifacts(folder))
     except Rejected:
         raise
     except Exception as error:
@@ -142,6 +206,31 @@ def check_document(doc: Any, folder: Path) -> Verdict:
         raise Rejected(f"malformed evidence ({type(error).__name__}: {error})") from None
     expect(len(methods) > 0, f"no evidence for {claim.id} was checked")
     return Verdict(claim, methods)
+
+
+# --- Strict JSON ----------------------------------------------------------------------------
+
+STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+NOT_BRACKET = re.compile(r"[^][{}]+")
+INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def nesting(text: str, most: int) -> int:
+    """How deep the lists and objects of the JSON `text` nest, counted up to most + 1. Strings
+    are dropped, then each round removes the innermost pairs of brackets (text that does not
+    balance its brackets is left for the parser to refuse).
+
+    >>> nesting('[[1, 2], {"a": "[[["}]', 5), nesting("[[[[]]]]", 2)
+    (2, 3)
+    """
+    brackets = NOT_BRACKET.sub("", STRING.sub("", text))
+    depth = 0
+    while depth <= most:
+        brackets, removed = INNERMOST.subn("", brackets)
+        if not removed:
+            break
+        depth += 1
+    return depth
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -155,16 +244,25 @@ def _no_constant(word: str) -> Any:
     raise Rejected(f"{word} is not a JSON number")
 
 
+def _finite(word: str) -> float:
+    value = float(word)
+    expect(value not in (float("inf"), float("-inf")), f"{word} is too large for the kernel")
+    return value
+
+
 def parse_json(text: str, what: str) -> Any:
-    """The strict JSON document in `text` (no repeated keys, no NaN or Infinity), or a
-    rejection saying why `what` is not one."""
+    """The strict JSON document in `text` (no repeated keys, no NaN, Infinity or numbers too
+    large for a float, at most `certificate.depth` levels of nesting), or a rejection saying
+    why `what` is not one."""
+    DEPTH.check(nesting(text, DEPTH.limit), what)
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_float=_finite)
     except Rejected as rejection:  # a repeated key or a NaN: say where
         raise Rejected(f"{what}: {rejection}") from None
     except json.JSONDecodeError as error:
         raise Rejected(f"{what} is not valid JSON ({error.msg} at line {error.lineno})") from None
-    except (ValueError, RecursionError) as error:  # over-long integers, too deep nesting
+    except (ValueError, RecursionError) as error:  # over-long integers
         raise Rejected(f"{what} is not JSON the kernel reads ({error})") from None
 
 
@@ -173,6 +271,7 @@ def load(path: Path) -> Any:
     # A named pipe or a device would make the kernel wait or read forever.
     expect(path.is_file() or not path.exists(), f"{path} is not a regular file")
     try:
+        DOCUMENT_BYTES.check(path.stat().st_size, str(path))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise Rejected(f"{path} does not exist") from None
@@ -184,3 +283,9 @@ def load(path: Path) -> Any:
 def check_file(path: Path) -> Verdict:
     """Check the certificate in `path` (its artifacts are read from the same folder)."""
     return check_document(load(path), path.parent)
+
+
+def load_kernel() -> None:
+    """Import every module of the kernel, so that every shape and bound is declared."""
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        importlib.import_module(f"coinproofs.verify.{module.name}")

@@ -44,12 +44,15 @@ from collections.abc import Sequence
 from pysat.formula import CNF
 
 from coinproofs.verify import lrat
-from coinproofs.verify.certificate import Artifacts, Evidence, expect
+from coinproofs.verify.certificate import Artifacts, Evidence
 from coinproofs.verify.devil import Fact, orbit_images, orbits
+from coinproofs.verify.schema import Shape, count, declare, expect, literal
 
 ENCODING = "devil-beliefs-onehot/v1"
+LRAT = Shape("lrat evidence", {"method": literal("lrat"), "encoding": literal(ENCODING),
+                               "length": count(0), **lrat.FILES})
 
-# Up to 9 coins (60 orbits): beyond that even one move's formula is large (see MAX_CLAUSES).
+# Up to 9 coins (60 orbits): beyond that even one move's formula is large (see the bound CLAUSES).
 MAX_N = 9
 
 
@@ -80,7 +83,8 @@ class Layout:
         return 1 + (self.length + 1) * self.orbits + (t - 1) * self.orbits + m
 
 
-MAX_CLAUSES = 500_000  # a few seconds of the kernel's time
+CLAUSES = declare("devil.lrat-clauses", 500_000, "clauses",
+                  "the reference formula built to check a devil LRAT proof")
 
 
 def clause_count(n: int, length: int) -> int:
@@ -157,18 +161,13 @@ def check_lrat_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fac
     The kernel rebuilds the formula itself, checks that its canonical DIMACS text has the
     evidence's ``cnf_sha256``, and checks the proof against the clauses it built.
     """
-    expect(evidence.get("encoding") == ENCODING,
-           f"the lrat evidence must use the reference encoding {ENCODING!r}, "
-           f"not {evidence.get('encoding')!r}")
-    length = evidence.get("length")
-    expect(isinstance(length, int) and not isinstance(length, bool),
-           "the lrat evidence must give the number of moves as an integer 'length'")
-    assert isinstance(length, int)
+    LRAT.check(evidence)
+    length = evidence["length"]
     check_size(n, length)
     expect(length <= max_length(n), f"the kernel builds formulas of at most {max_length(n)} "
            f"moves for {n} coins, not {length}")
-    expect(clause_count(n, length) <= MAX_CLAUSES, f"the reference formula for {n} coins and "
-           f"{length} moves has more than {MAX_CLAUSES:,} clauses; the kernel builds none so big")
+    CLAUSES.check(clause_count(n, length), f"the reference formula for {n} coins and {length} "
+                  "moves")
     cnf = reference_cnf(n, length)
     clauses: Sequence[Sequence[int]] = cnf.clauses
     nvars: int = cnf.nv

@@ -21,8 +21,8 @@ only coin 0 tails is in I (1); and (3) holds with the rotations 0 and q alone (L
 proof needs p odd). The kernel checks (1) and (2) on those two states, and (3) itself, without
 relying on Lemma 2, in one of two ways:
 
-* ``"check": "exhaustive"`` (n <= MAX_EXHAUSTIVE_N): every state of I against every move,
-  straight from the rules (``devil.rotate``).
+* ``"check": "exhaustive"`` (4^n within the bound devil.invariant-pairs): every state of I
+  against every move, straight from the rules (``devil.rotate``).
 * ``"check": "lrat"``: an LRAT refutation of the kernel's own *escape formula* (see
   :func:`escape_cnf`), which says that a state of I and a move leave I under both rotations.
   The formula speaks of the sampled coins only, which loses nothing: write t = the sampled
@@ -51,15 +51,24 @@ import re
 
 import numpy as np
 
-from coinproofs.verify.certificate import Artifacts, Evidence, expect
-from coinproofs.verify.devil import Fact, coins, rotate
-from coinproofs.verify.lrat import check_lrat_evidence
+from coinproofs.verify import lrat
+from coinproofs.verify.certificate import Artifacts, Evidence
+from coinproofs.verify.devil import MAX_N, Fact, coins, rotate
+from coinproofs.verify.schema import Kind, Shape, count, declare, expect, literal, one_shape
 
-MAX_EXHAUSTIVE_N = 12  # 2^12 states times 2^12 moves: a fraction of a second
 ENCODING = "devil-invariant-escape/v1"  # the name of the escape formula below
-EXHAUSTIVE_KEYS = {"method", "check", "p"}
-LRAT_KEYS = EXHAUSTIVE_KEYS | {"encoding", "cnf", "cnf_sha256", "proof", "proof_sha256"}
-ALGEBRAIC_KEYS = {"method", "h"}
+EXHAUSTIVE_PAIRS = declare("devil.invariant-pairs", 1 << 24, "state-move pairs",
+                           "4^N pairs tried by the exhaustive invariant check")
+EXHAUSTIVE = Shape("exhaustive invariant evidence", {"method": literal("invariant"),
+                                                     "check": literal("exhaustive"),
+                                                     "p": count(3)})
+LRAT = Shape("lrat invariant evidence", {"method": literal("invariant"), "check": literal("lrat"),
+                                         "p": count(3), "encoding": literal(ENCODING),
+                                         **lrat.FILES})
+POLYNOMIAL = Kind("a string of coefficients 0 and 1, highest degree first, with a leading 1",
+                  lambda v: isinstance(v, str) and len(v) <= MAX_N + 1
+                  and re.fullmatch("1[01]*", v) is not None)
+ALGEBRAIC = Shape("algebraic evidence", {"method": literal("algebraic"), "h": POLYNOMIAL})
 
 
 # --- Lamping's invariant --------------------------------------------------------------------
@@ -154,27 +163,19 @@ def parity_clauses(variables: list[int]) -> list[list[int]]:
 def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     """Accept Lamping's invariant for the odd factor evidence['p'] of n, checked exhaustively
     or through an LRAT refutation of the escape formula; then no strategy wins (Lemma 1)."""
-    p = check_factor(n, evidence.get("p"))
+    shape = one_shape(evidence, EXHAUSTIVE, LRAT)
+    p = check_factor(n, evidence["p"])
     expect(not in_invariant(0, n, p) and in_invariant(1, n, p),
            "the invariant must hold the state with only coin 0 tails, and not all heads")
-    check = evidence.get("check")
-    if check == "exhaustive":
-        expect(set(evidence) == EXHAUSTIVE_KEYS,
-               f"exhaustive invariant evidence has exactly the fields {sorted(EXHAUSTIVE_KEYS)}")
-        expect(n <= MAX_EXHAUSTIVE_N,
-               f"the exhaustive invariant check handles at most {MAX_EXHAUSTIVE_N} coins")
+    if shape is EXHAUSTIVE:
+        EXHAUSTIVE_PAIRS.check(4**n, f"the exhaustive invariant check for {n} coins")
         found = escape(n, p)
         state, move = found or (0, 0)
         expect(found is None, f"the devil cannot keep {coins(state, n)} in the invariant "
                               f"against the move {coins(move, n)} (T: flip)")
-    elif check == "lrat":
-        expect(set(evidence) == LRAT_KEYS,
-               f"LRAT invariant evidence has exactly the fields {sorted(LRAT_KEYS)}")
-        expect(evidence["encoding"] == ENCODING, f"the invariant's encoding must be {ENCODING!r}")
-        clauses, nvars, comments = escape_cnf(n, p)
-        check_lrat_evidence(clauses, nvars, comments, evidence, artifacts)
     else:
-        expect(False, f"invariant evidence is checked 'exhaustive' or by 'lrat', not {check!r}")
+        clauses, nvars, comments = escape_cnf(n, p)
+        lrat.check_lrat_evidence(clauses, nvars, comments, evidence, artifacts)
     return Fact("impossible")
 
 
@@ -215,21 +216,11 @@ def gcd(a: int, b: int) -> int:
     return a
 
 
-def parse_polynomial(text: object) -> int:
-    """The polynomial written as its coefficients, highest degree first ("1011" = X^3 + X + 1)."""
-    expect(isinstance(text, str) and re.fullmatch("1[01]*", text) is not None,
-           f"h must be a string of coefficients 0 and 1, highest degree first, "
-           f"with a leading 1; not {text!r}")
-    assert isinstance(text, str)
-    return int(text, 2)
-
-
 def check_algebraic_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     """Accept a factor h of X^n + 1 of degree >= 1 with gcd(h, X + 1) = 1; then
     {s : S mod h != 0} is a devil invariant (Lemma 3), so no strategy wins (Lemma 1)."""
-    expect(set(evidence) == ALGEBRAIC_KEYS,
-           f"algebraic evidence has exactly the fields {sorted(ALGEBRAIC_KEYS)}")
-    h = parse_polynomial(evidence["h"])
+    ALGEBRAIC.check(evidence)
+    h = int(evidence["h"], 2)
     x_n_plus_1 = 1 << n | 1
     expect(degree(h) >= 1, "h must have degree at least 1 (every state is a multiple of 1)")
     expect(remainder(x_n_plus_1, h) == 0, f"h = {evidence['h']} does not divide X^{n} + 1")

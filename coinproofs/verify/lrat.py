@@ -25,35 +25,44 @@ end with the line that derives the empty clause.
 >>> check_refutation([[1], [-1, 2], [2]], "4 0 1 2 0\\n")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-coinproofs.verify.certificate.Rejected: proof line 1: the last hint 2 is not falsified ...
+coinproofs.verify.schema.Rejected: proof line 1: the last hint 2 is not falsified ...
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from operator import neg
 
-from coinproofs.verify.certificate import Artifacts, Evidence, Rejected, expect
+from coinproofs.verify.certificate import Artifacts, Evidence
 from coinproofs.verify.dimacs import dimacs_text, sha256_text
+from coinproofs.verify.schema import FILE, SHA256, Rejected, declare, expect
 
-# Everything an LRAT text may contain; anything else (tabs, '+', '_', unicode digits) is
+# Everything an LRAT line may contain; anything else (tabs, '+', '_', unicode digits) is
 # rejected up front so that Python's lenient int() never sees it.
-LRAT_CHARACTERS = re.compile(r"[0-9d \n-]*")
+LRAT_CHARACTERS = re.compile(rb"[0-9d -]*\n?")
+
+PROOF_BYTES = declare("lrat.proof-bytes", 32 << 20, "bytes",
+                      "the largest LRAT proof checked (about 2 MB a second)")
+
+# The fields every piece of LRAT evidence has besides its method and encoding: the CNF the
+# kernel rebuilds (its file is only hashed) and the proof it checks.
+FILES = {"cnf": FILE, "cnf_sha256": SHA256, "proof": FILE, "proof_sha256": SHA256}
 
 Clause = frozenset[int]
 
 
-def check_refutation(clauses: Sequence[Sequence[int]], proof: bytes | str) -> None:
-    """Reject unless the LRAT `proof` derives the empty clause from `clauses` (numbered from 1)."""
-    text = proof_text(proof)
+def check_refutation(clauses: Sequence[Sequence[int]],
+                     proof: bytes | str | Iterable[bytes]) -> None:
+    """Reject unless the LRAT `proof` (its text, or its lines) derives the empty clause from
+    `clauses` (numbered from 1)."""
     live: dict[int, Clause] = {}
     for number, clause in enumerate(clauses, 1):
         expect(0 not in clause, f"original clause {number} contains the literal 0")
         live[number] = frozenset(clause)
     last_id = len(clauses)
     refuted = False
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(proof_lines(proof), 1):
         words = line.split()
         if not words:
             continue
@@ -76,16 +85,17 @@ def check_refutation(clauses: Sequence[Sequence[int]], proof: bytes | str) -> No
     expect(refuted, "the proof never derives the empty clause")
 
 
-def proof_text(proof: bytes | str) -> str:
-    """The proof as text, after checking it uses only the characters of LRAT."""
+def proof_lines(proof: bytes | str | Iterable[bytes]) -> Iterator[str]:
+    """The lines of the proof, each checked to use only the characters of LRAT."""
+    if isinstance(proof, str):
+        proof = proof.encode("utf-8")
     if isinstance(proof, bytes):
-        try:
-            proof = proof.decode("ascii")
-        except UnicodeDecodeError:
-            raise Rejected("the LRAT proof is not ASCII text") from None
-    expect(LRAT_CHARACTERS.fullmatch(proof) is not None,
-           "the LRAT proof contains characters other than digits, '-', 'd', spaces and newlines")
-    return proof
+        proof = proof.split(b"\n")
+    for number, line in enumerate(proof, 1):
+        expect(LRAT_CHARACTERS.fullmatch(line) is not None,
+               f"proof line {number}: the LRAT proof contains characters other than digits, "
+               "'-', 'd', spaces and newlines")
+        yield line.decode("ascii")
 
 
 def integers(words: Sequence[str]) -> list[int]:
@@ -160,13 +170,12 @@ def check_lrat_evidence(clauses: Sequence[Sequence[int]], nvars: int, comments: 
     """Reject unless `evidence` holds an LRAT refutation of exactly the kernel's own formula.
 
     The formula is `clauses` over `nvars` variables, written as canonical DIMACS with
-    `comments`; the evidence's `cnf_sha256` must be the hash of that text (and of the `cnf` file,
-    if one is named), and its `proof` file must refute `clauses`. The caller has already chosen
-    this check by the evidence's method (and checks its encoding and parameters).
+    `comments`; the evidence's `cnf_sha256` must be the hash of that text and of the `cnf` file,
+    and its `proof` file must refute `clauses`. The caller has already checked the evidence's
+    shape (its fields include FILES) and chosen this check by its method and encoding.
     """
     digest = sha256_text(dimacs_text(clauses, nvars, comments))
     expect(evidence.get("cnf_sha256") == digest,
            "the CNF hash in the evidence is not that of the kernel's own formula for this claim")
-    if "cnf" in evidence:
-        artifacts.read(evidence, "cnf", "cnf_sha256")
-    check_refutation(clauses, artifacts.read(evidence, "proof", "proof_sha256"))
+    artifacts.check(evidence, "cnf", "cnf_sha256")
+    check_refutation(clauses, artifacts.lines(evidence, "proof", "proof_sha256", PROOF_BYTES))

@@ -56,13 +56,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from coinproofs.verify.certificate import (
-    Artifacts,
-    Claim,
-    Evidence,
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence, parse_json
+from coinproofs.verify.schema import (
+    BOOLEAN,
+    LIST,
+    OBJECT,
+    Bound,
     Rejected,
+    Shape,
+    count,
+    declare,
     expect,
-    parse_json,
+    inline_or_file,
+    literal,
+    method_of,
+    one_shape,
 )
 
 START = 0  # all heads
@@ -70,7 +78,20 @@ PLAYERS = {"first": "Amber", "second": "Ben"}
 MAX_PLAYED_COINS = 6  # games of at most 63 moves: the recursion stays shallow; and a seen set
                       # of 2^6 patterns fits one uint64 (for keys up to symmetry)
 MAX_PLAYED_MATCHING_COINS = 4  # the matching strategy is also played out up to here
-MAX_MATCHING_COINS = 26  # 2^25 pairs: the largest matching the kernel will read
+MAX_MATCHING_COINS = 26  # the largest n of a claim (a matching of 2^25 pairs)
+
+STRATEGY_ENTRIES = declare("norepeat.strategy-entries", 1 << 14, "entries",
+                           "a strategy's moves, each played against every reply")
+MATCHING_PAIRS = declare("norepeat.matching-pairs", 1 << 20, "pairs",
+                         "the 2^(n-1) pairs of a perfect matching, read whole")
+
+PARAMS = Shape("a norepeat claim's params", {"n": count(1, MAX_MATCHING_COINS),
+                                             "misere": BOOLEAN})
+WINNER = literal(*PLAYERS)
+STRATEGY = inline_or_file("strategy evidence", "strategy", "moves", OBJECT)
+SYMMETRIC = inline_or_file("strategy-up-to-symmetry evidence", "strategy-up-to-symmetry",
+                           "moves", OBJECT)
+MATCHING = inline_or_file("matching evidence", "matching", "pairs", LIST)
 
 Pattern = int
 Seen = int
@@ -247,9 +268,9 @@ Pairs = npt.NDArray[np.int64]
 
 def check_matching(n: int, pairs: Any) -> Pairs:
     """The pairs as a table, if they form a perfect matching of Q_n."""
-    count = 1 << (n - 1)
-    expect(isinstance(pairs, list) and len(pairs) == count,
-           f"a perfect matching of {n} coins has {count} pairs")
+    size = 1 << (n - 1)
+    expect(isinstance(pairs, list) and len(pairs) == size,
+           f"a perfect matching of {n} coins has {size} pairs")
     # numpy would read true and false as 1 and 0: only JSON integers are patterns.
     expect(all(isinstance(pair, list) and all(type(p) is int for p in pair) for pair in pairs),
            "every pair must be a list of two patterns (whole numbers)")
@@ -257,7 +278,7 @@ def check_matching(n: int, pairs: Any) -> Pairs:
         table = np.array(pairs)
     except ValueError:
         raise Rejected("every pair must be a list of two patterns") from None
-    expect(table.shape == (count, 2) and table.dtype.kind in "iu",
+    expect(table.shape == (size, 2) and table.dtype.kind in "iu",
            "every pair must be a list of two patterns (whole numbers)")
     table = table.astype(np.int64)
     expect(bool(((table >= 0) & (table < 1 << n)).all()),
@@ -284,45 +305,62 @@ def play_matching(n: int, pairs: Pairs) -> None:
 
 # Claims and evidence.
 
-def payload(item: Evidence, field: str, artifacts: Artifacts) -> Any:
-    """The evidence's `field`, written inline or in the artifact file named by `file`."""
-    expect(set(item) in ({"method", field}, {"method", "file", "sha256"}),
-           f"the {item['method']!r} evidence has either '{field}' or 'file' and 'sha256', "
-           "and nothing else")
+def payload(item: Evidence, field: str, artifacts: Artifacts, bound: Bound, bytes_each: int,
+            items_in: Callable[[bytes], int]) -> Any:
+    """The evidence's `field`, written inline or in the artifact file named by `file` (one
+    JSON document: a strategy's object, a matching's list), within `bound`.
+
+    A file is parsed only if it has at most `bytes_each` bytes for each item the bound allows,
+    and `items_in` (which counts the items in its bytes: a ':' per strategy entry, a '[' per
+    pair) finds no more than the bound allows, so that parsing builds no more than that."""
     if field in item:
         return item[field]
-    return parse_json(artifacts.text(item), f"the artifact file {item['file']!r}")
+    data = artifacts.read(item, bound=bound, bytes_each=bytes_each)
+    bound.check(items_in(data), f"the artifact file {item['file']!r}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Rejected(f"artifact file {item['file']!r} is not UTF-8 text") from None
+    return parse_json(text, f"the artifact file {item['file']!r}")
+
+
+def strategy_moves(item: Evidence, artifacts: Artifacts) -> Any:
+    """The moves of strategy evidence, at most norepeat.strategy-entries of them."""
+    moves = payload(item, "moves", artifacts, STRATEGY_ENTRIES, 256,
+                    lambda data: data.count(b":"))
+    STRATEGY_ENTRIES.check(len(moves), f"the {item['method']} evidence")
+    return moves
 
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept the claim only if every evidence item proves it as stated."""
-    params = dict(claim.params)
-    expect(set(params) == {"n", "misere"}, "norepeat claims have exactly the params n and misere")
-    n, misere = params["n"], params["misere"]
-    expect(type(n) is int and 1 <= n <= MAX_MATCHING_COINS,
-           f"the number of coins n must be a whole number from 1 to {MAX_MATCHING_COINS}")
-    expect(type(misere) is bool, "the param misere must be true or false")
     expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
-    expect(isinstance(claim.value, str) and claim.value in PLAYERS,
-           "the winner must be 'first' or 'second'")
+    PARAMS.check(claim.params)
+    WINNER.check(claim.value, "the winner")
+    n, misere = claim.params["n"], claim.params["misere"]
     expect(claim.id == claim_id(n, misere), f"the claim id must be {claim_id(n, misere)!r}")
     expect(claim.statement == statement(n, misere, claim.value),
            "the statement does not say what the claim's params and value say")
     methods: list[str] = []
     for item in evidence:
-        method = item["method"]
+        method = method_of(item, ("strategy", "strategy-up-to-symmetry", "matching"),
+                           "no repeats")
         if method == "strategy":
-            check_strategy(n, misere, claim.value, payload(item, "moves", artifacts))
+            one_shape(item, *STRATEGY)
+            check_strategy(n, misere, claim.value, strategy_moves(item, artifacts))
         elif method == "strategy-up-to-symmetry":
-            check_symmetric_strategy(n, misere, claim.value, payload(item, "moves", artifacts))
-        elif method == "matching":
+            one_shape(item, *SYMMETRIC)
+            check_symmetric_strategy(n, misere, claim.value, strategy_moves(item, artifacts))
+        else:
+            one_shape(item, *MATCHING)
             expect(not misere and claim.value == "first",
                    "a perfect matching proves only that the first player wins normal play")
-            pairs = check_matching(n, payload(item, "pairs", artifacts))
+            MATCHING_PAIRS.check(1 << (n - 1), f"a perfect matching for {n} coins")
+            pairs = payload(item, "pairs", artifacts, MATCHING_PAIRS, 32,
+                            lambda data: data.count(b"[") - 1)
+            table = check_matching(n, pairs)
             if n <= MAX_PLAYED_MATCHING_COINS:
-                play_matching(n, pairs)
+                play_matching(n, table)
                 method = "matching (played out)"
-        else:
-            raise Rejected(f"unknown norepeat evidence method {method!r}")
         methods.append(method)
     return methods

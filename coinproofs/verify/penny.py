@@ -48,17 +48,33 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from coinproofs.verify import penny_cnf
-from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
-from coinproofs.verify.lrat import check_lrat_evidence
+from coinproofs.verify import lrat, penny_cnf
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence
+from coinproofs.verify.schema import (
+    LIST,
+    Rejected,
+    Shape,
+    count,
+    declare,
+    expect,
+    inline_or_file,
+    is_count,
+    literal,
+    method_of,
+    one_shape,
+)
 
 Position = tuple[int, int]
 
-MAX_PILE = 100_000  # the row-by-row check takes about (M / 10,000)^2 seconds
+MAX_PILE = 100_000  # the default of the bound penny.pile
 MAX_A = 16
-MAX_UNIQUE_PILE = 60  # the uniqueness CNF has about 2 * M^3 clauses
+MAX_UNIQUE_PILE = 60  # the default of the bound penny.unique-pile
+PILE = declare("penny.pile", MAX_PILE, "pennies",
+               "the side M of the square checked: about (M / 10,000)^2 seconds")
+UNIQUE_PILE = declare("penny.unique-pile", MAX_UNIQUE_PILE, "pennies",
+                      "the side M of the uniqueness CNF: about 2 M^3 clauses")
 UNIQUE_ENCODING = "penny_cnf.losing_cnf + excluding"  # names the kernel's encoder
-PAIRS_FILE = re.compile(rb"(?:(?:0|[1-9][0-9]*) (?:0|[1-9][0-9]*)\n)*")  # "x y" lines
+PAIR_LINE = re.compile(rb"(0|[1-9][0-9]{0,19}) (0|[1-9][0-9]{0,19})\n")  # a line "x y"
 ABSENT = np.iinfo(np.int64).max  # "no listed position here": larger than any row or column
 
 # Evidence each kind of claim needs: exactly these methods, once each.
@@ -71,15 +87,22 @@ REQUIRED = {
     "unique": ("p-positions", "lrat"),
 }
 
-# The parameters of each kind of claim.
+# The parameters of each kind of claim (how large a square they need is bounded by the
+# evidence's square: penny.pile, penny.unique-pile).
 PARAMS = {
-    "p-positions": ("max",),
-    "misere": ("max",),
-    "a-wythoff": ("a", "max"),
-    "first": ("count",),
-    "riddler": ("lo", "hi"),
-    "unique": ("max",),
+    "p-positions": Shape("a penny p-positions claim's params", {"max": count(0)}),
+    "misere": Shape("a penny misere claim's params", {"max": count(2)}),
+    "a-wythoff": Shape("a penny a-wythoff claim's params", {"a": count(1, MAX_A),
+                                                            "max": count(0)}),
+    "first": Shape("a penny first claim's params", {"count": count(1)}),
+    "riddler": Shape("a penny riddler claim's params", {"lo": count(0), "hi": count(0)}),
+    "unique": Shape("a penny unique claim's params", {"max": count(0)}),
 }
+P_POSITIONS = inline_or_file("p-positions evidence", "p-positions", "positions", LIST,
+                             required={"max": count(0)})
+FORMULA = Shape("formula evidence", {"method": literal("formula")})
+LRAT = Shape("penny lrat evidence", {"method": literal("lrat"),
+                                     "encoding": literal(UNIQUE_ENCODING), **lrat.FILES})
 
 
 # --- The losing positions, from the rules ---------------------------------------------------
@@ -93,7 +116,7 @@ def check_losing_set(pairs: list[Position], max_pile: int, a: int = 1,
     >>> check_losing_set([(0, 0), (1, 2)], 6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    coinproofs.verify.certificate.Rejected: (3, 5) is not listed, yet no move from it ...
+    coinproofs.verify.schema.Rejected: (3, 5) is not listed, yet no move from it ...
     """
     _in_square(pairs, max_pile)
     xs = np.array([x for x, _ in pairs] + [y for x, y in pairs if x != y], dtype=np.int64)
@@ -230,22 +253,25 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     """Accept `claim` only if its evidence proves it exactly as stated."""
     expect(claim.kind in REQUIRED, f"unknown kind of penny claim {claim.kind!r}; the kernel "
                                    f"knows {', '.join(REQUIRED)}")
-    params = _params(claim)
+    PARAMS[claim.kind].check(claim.params)
+    params: dict[str, int] = dict(claim.params)
+    expect(params.get("lo", 0) <= params.get("hi", 0), "lo must be at most hi")
     expect(claim.id == claim_id(claim.kind, params),
            f"claim id {claim.id!r} does not match {claim_id(claim.kind, params)!r}")
-    methods = [item["method"] for item in evidence]
+    methods = [method_of(item, ("p-positions", "formula", "lrat"), "the penny game")
+               for item in evidence]
     expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
            f"a {claim.kind} claim needs exactly the evidence "
            f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(map(repr, methods))}")
-    by_method = {item["method"]: item for item in evidence}
+    by_method = dict(zip(methods, evidence, strict=True))
     a = params.get("a", 1)
     misere = claim.kind == "misere"
-    max_pile, pairs = _p_positions(by_method["p-positions"], artifacts)
-    _check_square(claim.kind, params, max_pile)
+    max_pile = _square(claim.kind, params, by_method["p-positions"])
+    pairs = _p_positions(by_method["p-positions"], artifacts)
     check_losing_set(pairs, max_pile, a, misere)
     value = _value(claim.kind, params, pairs)
     if "formula" in by_method:
-        expect(set(by_method["formula"]) == {"method"}, "formula evidence has no fields")
+        FORMULA.check(by_method["formula"])
         expect(pairs == formula_pairs(max_pile, a, misere),
                "the losing positions are not the formula's pairs")
     if "lrat" in by_method:
@@ -258,47 +284,42 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     return methods
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _square(kind: str, params: Mapping[str, int], item: Evidence) -> int:
+    """The side of the p-positions evidence's square, once it is within the bounds and fits
+    the claim."""
+    one_shape(item, *P_POSITIONS)
+    max_pile: int = item["max"]
+    (UNIQUE_PILE if kind == "unique" else PILE).check(max_pile, "the square of positions")
+    if "max" in params:
+        expect(max_pile == params["max"],
+               f"the evidence's square has side {max_pile}, not the claim's {params['max']}")
+    if kind == "riddler":
+        expect(max_pile >= params["hi"],
+               f"every split of {params['hi']} pennies needs piles up to {params['hi']}, "
+               f"beyond the evidence's square of side {max_pile}")
+    return max_pile
 
 
-def _params(claim: Claim) -> dict[str, int]:
-    """The claim's parameters, each checked to lie in its range."""
-    names = PARAMS[claim.kind]
-    expect(set(claim.params) == set(names) and all(_is_int(claim.params[n]) for n in names),
-           f"a penny {claim.kind} claim's params must be exactly the integers {', '.join(names)}")
-    params = {name: int(claim.params[name]) for name in names}
-    largest = MAX_UNIQUE_PILE if claim.kind == "unique" else MAX_PILE
-    smallest = 2 if claim.kind == "misere" else 0
-    expect(smallest <= params.get("max", smallest) <= largest,
-           f"the maximum pile must lie in {smallest}..{largest:,}")
-    expect(1 <= params.get("a", 1) <= MAX_A, f"a must lie in 1..{MAX_A}")
-    expect(params.get("count", 1) >= 1, "count must be at least 1")
-    expect(0 <= params.get("lo", 0) <= params.get("hi", 0) <= MAX_PILE,
-           f"lo and hi must satisfy 0 <= lo <= hi <= {MAX_PILE:,}")
-    return params
-
-
-def _p_positions(item: Evidence, artifacts: Artifacts) -> tuple[int, list[Position]]:
-    """The maximum pile and the listed losing positions of p-positions evidence."""
-    inline = {"method", "max", "positions"}
-    in_file = {"method", "max", "file", "sha256"}
-    expect(set(item) in (inline, in_file),
-           "p-positions evidence has the fields method, max and either positions or "
-           "file and sha256")
-    expect(_is_int(item["max"]) and item["max"] >= 0,
-           "p-positions evidence needs a maximum pile 'max' >= 0")
+def _p_positions(item: Evidence, artifacts: Artifacts) -> list[Position]:
+    """The listed losing positions of p-positions evidence: at most one a row of the square,
+    so no more than max + 1 of them are read."""
+    most = item["max"] + 1
+    too_many = f"the p-positions list more pairs than the square has rows ({most:,})"
     if "file" in item:
-        text = artifacts.read(item, "file", "sha256")
-        expect(PAIRS_FILE.fullmatch(text) is not None,
-               "the p-positions file must hold one line 'x y' (two decimal numbers) per pair")
-        return int(item["max"]), [(int(x), int(y)) for x, y in map(bytes.split,
-                                                                     text.splitlines())]
+        pairs = []
+        for number, line in enumerate(artifacts.lines(item), 1):
+            expect(number <= most, too_many)
+            match = PAIR_LINE.fullmatch(line)
+            expect(match is not None, f"line {number:,} of the p-positions file is not a line "
+                                      "'x y' of two whole numbers")
+            assert match is not None
+            pairs.append((int(match[1]), int(match[2])))
+        return pairs
     raw = item["positions"]
-    expect(isinstance(raw, list) and all(isinstance(pair, list) and len(pair) == 2
-                                         and all(map(_is_int, pair)) for pair in raw),
-           "the p-positions must be a list of [x, y] pairs of integers")
-    return int(item["max"]), [(pair[0], pair[1]) for pair in raw]
+    expect(len(raw) <= most, too_many)
+    expect(all(isinstance(pair, list) and len(pair) == 2 and all(map(is_count, pair))
+               for pair in raw), "the p-positions must be a list of [x, y] pairs of integers")
+    return [(pair[0], pair[1]) for pair in raw]
 
 
 def _in_square(pairs: list[Position], max_pile: int) -> None:
@@ -308,19 +329,6 @@ def _in_square(pairs: list[Position], max_pile: int) -> None:
                f"the pair ({x}, {y}) is not a position x <= y with both piles <= {max_pile}")
     expect(all(p[0] < q[0] for p, q in pairwise(pairs)),
            "the p-positions are not listed in increasing order of the smaller pile")
-
-
-def _check_square(kind: str, params: Mapping[str, int], max_pile: int) -> None:
-    """Reject a square (both piles <= max_pile) too large to check or unfit for the claim."""
-    expect(max_pile <= MAX_PILE, f"the kernel checks squares of at most {MAX_PILE:,} pennies "
-                                 f"a side, not {max_pile:,}")
-    if "max" in params:
-        expect(max_pile == params["max"],
-               f"the evidence's square has side {max_pile}, not the claim's {params['max']}")
-    if kind == "riddler":
-        expect(max_pile >= params["hi"],
-               f"every split of {params['hi']} pennies needs piles up to {params['hi']}, "
-               f"beyond the evidence's square of side {max_pile}")
 
 
 def _value(kind: str, params: Mapping[str, int], pairs: list[Position]) -> Any:
@@ -357,17 +365,13 @@ def _check_uniqueness(max_pile: int, pairs: list[Position], item: Evidence,
                       artifacts: Artifacts) -> None:
     """Reject unless the losing set solves the kernel's CNF and the LRAT proof refutes every
     other solution."""
+    LRAT.check(item)
     losing = set(pairs) | {(y, x) for x, y in pairs}
     clauses = penny_cnf.losing_cnf(max_pile)
     true = {penny_cnf.variable(x, y, max_pile) for x, y in losing}
     for clause in clauses:
         expect(any((literal > 0) == (abs(literal) in true) for literal in clause),
                f"the losing positions do not satisfy the clause {clause} of the CNF")
-    expect(set(item) == {"method", "encoding", "cnf", "cnf_sha256", "proof", "proof_sha256"},
-           "lrat evidence has the fields method, encoding, cnf, cnf_sha256, proof and "
-           "proof_sha256")
-    expect(item["encoding"] == UNIQUE_ENCODING,
-           f"the lrat evidence's encoding must be the kernel's {UNIQUE_ENCODING!r}")
     formula = [*clauses, penny_cnf.excluding(losing, max_pile)]
-    check_lrat_evidence(formula, penny_cnf.variables(max_pile), penny_cnf.comments(max_pile),
-                        item, artifacts)
+    lrat.check_lrat_evidence(formula, penny_cnf.variables(max_pile),
+                             penny_cnf.comments(max_pile), item, artifacts)

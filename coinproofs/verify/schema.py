@@ -29,11 +29,20 @@ strategy evidence has no field 'length'
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from coinproofs.verify.certificate import Rejected, expect
+
+class Rejected(Exception):
+    """The kernel does not accept a certificate; the message says why, in one sentence."""
+
+
+def expect(condition: bool, reason: str) -> None:
+    """Reject with `reason` unless `condition` holds (the kernel's only way to say no)."""
+    if not condition:
+        raise Rejected(reason)
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,17 @@ class Kind:
 
     says: str
     test: Callable[[Any], bool]
+
+    def check(self, value: Any, where: str) -> None:
+        """Reject `value` unless it is of this kind; `where` names it ("the claim: field 'n'").
+
+        >>> count(1).check(0, "the claim: field 'value'")
+        Traceback (most recent call last):
+        ...
+        coinproofs.verify.schema.Rejected: the claim: field 'value' must be a whole number of \
+at least 1, not 0
+        """
+        expect(self.test(value), f"{where} must be {self.says}, not {_shown(value)}")
 
 
 def is_count(value: Any) -> bool:
@@ -80,14 +100,16 @@ def literal(*values: Any) -> Kind:
     return Kind(shown, lambda v: any(type(v) is type(w) and v == w for w in values))
 
 
-def list_of(item: Kind, most: int) -> Kind:
-    """A list of at most `most` items, each of kind `item`.
+def list_of(item: Kind, most: int, least: int = 0) -> Kind:
+    """A list of least..most items, each of kind `item`.
 
     >>> list_of(count(0, 3), 2).test([0, 3]), list_of(count(0, 3), 2).test([0, 1, 2])
     (True, False)
     """
-    return Kind(f"a list of at most {most:,} items, each {item.says}",
-                lambda v: isinstance(v, list) and len(v) <= most and all(map(item.test, v)))
+    size = f"at most {most:,}" if least == 0 else f"{least:,} to {most:,}"
+    return Kind(f"a list of {size} items, each {item.says}",
+                lambda v: isinstance(v, list) and least <= len(v) <= most
+                and all(map(item.test, v)))
 
 
 BOOLEAN = Kind("true or false", lambda v: type(v) is bool)
@@ -99,6 +121,9 @@ FILE = Kind("a plain file name beside the certificate (letters, digits, '.', '-'
             lambda v: isinstance(v, str) and len(v) <= 255
             and re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._-]*", v) is not None
             and not v.endswith(".json"))
+# Timing and other measurements for readers: any number JSON writes (parse_json has already
+# refused NaN, Infinity and numbers too large for a float).
+MEASURE = Kind("a number of at least 0", lambda v: type(v) in (int, float) and v >= 0)
 OBJECT = Kind("a JSON object", lambda v: isinstance(v, dict))
 LIST = Kind("a JSON list", lambda v: isinstance(v, list))
 ANY = Kind("a JSON value", lambda v: True)  # for fields whose own checker reads them
@@ -122,8 +147,7 @@ class Shape:
             expect(name in obj, f"{self.what} has no field {name!r}")
         for name, value in obj.items():
             kind = self.required.get(name) or self.optional[name]
-            expect(kind.test(value),
-                   f"{self.what}: field {name!r} must be {kind.says}, not {_shown(value)}")
+            kind.check(value, f"{self.what}: field {name!r}")
 
     def fields(self) -> list[str]:
         """Every field name, required first (for docs and mutation tests)."""
@@ -146,6 +170,28 @@ def one_shape(obj: Any, *shapes: Shape) -> Shape:
     raise Rejected(min(reasons)[1])
 
 
+def method_of(item: Mapping[str, Any], methods: Collection[str], where: str) -> str:
+    """The 'method' of an evidence item, one of the `methods` that `where` knows."""
+    expect("method" in item, "an evidence item has no field 'method'")
+    method = item["method"]
+    expect(isinstance(method, str) and method in methods,
+           f"unknown evidence method {_shown(method)} for {where} (it knows "
+           f"{', '.join(methods)})")
+    assert isinstance(method, str)
+    return method
+
+
+def inline_or_file(what: str, method: str, payload: str, kind: Kind,
+                   optional: Mapping[str, Kind] | None = None,
+                   required: Mapping[str, Kind] | None = None) -> tuple[Shape, Shape]:
+    """The two shapes of evidence whose `payload` is written inline, or in an artifact file
+    beside the certificate named by 'file' and pinned by 'sha256' (both with the same other
+    `required` and `optional` fields)."""
+    fields = {"method": literal(method), **(required or {})}
+    return (Shape(what, {**fields, payload: kind}, optional or {}),
+            Shape(what, {**fields, "file": FILE, "sha256": SHA256}, optional or {}))
+
+
 def _shown(value: Any) -> str:
     """A value as a rejection quotes it: short, whatever a certificate put there."""
     shown = repr(value)
@@ -156,12 +202,17 @@ def _shown(value: Any) -> str:
 
 @dataclass
 class Bound:
-    """A limit on the work of one check: `amount` of `unit` at most `limit`."""
+    """A limit on the work of one check: `amount` of `unit` at most `limit` (`default` unless
+    the user raised it)."""
 
     name: str
     limit: int
     unit: str
     why: str
+    default: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.default = self.limit
 
     def check(self, amount: int, what: str) -> None:
         """Reject before the work starts when `what` needs more than the limit."""
@@ -188,3 +239,16 @@ def raise_bound(name: str, limit: int) -> None:
         raise Rejected(f"there is no bound named {name!r} (the kernel's bounds: {known})")
     expect(is_count(limit) and limit >= 0, f"a bound is a whole number, not {limit!r}")
     BOUNDS[name].limit = limit
+
+
+@contextmanager
+def raised(limits: Mapping[str, int]) -> Iterator[None]:
+    """Run the block with these bounds raised (or lowered), then restore them all."""
+    before = {name: bound.limit for name, bound in BOUNDS.items()}
+    try:
+        for name, limit in limits.items():
+            raise_bound(name, limit)
+        yield
+    finally:
+        for name, limit in before.items():
+            BOUNDS[name].limit = limit

@@ -1,0 +1,347 @@
+"""The `coinproofs glasses` commands: solve, check, show, play (Gardner's glasses with hands)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from coinproofs.atomic import write_text_atomically
+from coinproofs.cli.common import (
+    UserError,
+    load_json,
+    natural_int,
+    positive_int,
+    print_json,
+    writable,
+)
+from coinproofs.text import plural
+
+if TYPE_CHECKING:
+    from coinproofs.games.glasses import Solution
+
+RULES = ("N glasses stand on a rotating tray at positions 0..N-1, each up (U) or down (D). "
+         "The blindfolded player has K hands: each turn it names K positions, feels how those "
+         "glasses stand, and turns over any of them, chosen from what it felt; then the devil "
+         "turns the tray by any rotation. The player wins the moment all glasses stand the "
+         "same way. Strategies are trees in JSON (docs/glasses.md).")
+
+
+def register(commands: Any) -> None:
+    group = commands.add_parser("glasses", help="Gardner's four glasses puzzle with K hands",
+                                description=RULES)
+    sub = group.add_subparsers(dest="glasses_command", metavar="COMMAND", required=True)
+
+    solve = sub.add_parser(
+        "solve", help="the shortest worst-case number of turns, and a strategy",
+        description="Find, by AND-OR search over beliefs, the shortest worst-case number of "
+                    "turns and a strategy that achieves it, or show the devil's invariant when "
+                    "no strategy wins. --within T looks for any strategy of at most T turns "
+                    "instead (much faster where the shortest is hard to prove, e.g. 8 glasses "
+                    "and 4 hands).")
+    _game(solve)
+    solve.add_argument("--within", type=natural_int, metavar="T",
+                       help="any strategy of at most T turns, not necessarily the shortest")
+    solve.add_argument("--strategy", type=Path, metavar="FILE",
+                       help="also write the strategy to FILE (JSON, for `glasses check`)")
+    solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    solve.set_defaults(handler=solve_command)
+
+    check = sub.add_parser(
+        "check", help="check a strategy exactly (every start, every rotation, every feel)",
+        description="Play a strategy (a JSON tree, or what `glasses solve --json` prints) from "
+                    "every start against every rotation, with the trusted kernel. Exit 0 iff "
+                    "it always wins; otherwise print a game it loses and exit 1.")
+    check.add_argument("n", type=positive_int, metavar="N", help="number of glasses")
+    check.add_argument("k", type=natural_int, metavar="K", help="number of hands")
+    check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    check.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    check.set_defaults(handler=check_command)
+
+    show = sub.add_parser(
+        "show", help="a strategy as a readable tree (and a picture)",
+        description="Print a strategy as an indented tree: what to grab, and for each felt "
+                    "pattern what to turn over and what to do next. Without --strategy, the "
+                    "shortest strategy the search finds.")
+    _game(show)
+    show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--plot", type=Path, metavar="FILE.png",
+                      help="also draw the tree into this PNG file")
+    show.set_defaults(handler=show_command)
+
+    play = sub.add_parser(
+        "play", help="play against the devil in the terminal",
+        description="Play the puzzle yourself against the devil. Each turn name the positions "
+                    "to feel, then the ones to turn over. The devil does not fix the glasses in "
+                    "advance: it lets you feel whatever keeps the game longest (any start and "
+                    "rotations it could have chosen would agree with what you felt). With too "
+                    "few hands (e.g. 4 glasses, 1 hand) you cannot win.")
+    _game(play)
+    play.add_argument("--turns", type=positive_int, default=30, metavar="T",
+                      help="the devil wins if the bell has not rung after T turns "
+                           "(default 30)")
+    play.set_defaults(handler=play_command)
+
+
+def _game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("n", type=positive_int, metavar="N", help="number of glasses (1..8)")
+    parser.add_argument("--hands", type=natural_int, required=True, metavar="K",
+                        help="number of hands (0..N)")
+
+
+def _checked(n: int, k: int) -> None:
+    from coinproofs.games.glasses import check_size
+
+    try:
+        check_size(n, k)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def solved(n: int, k: int, within: int | None = None) -> Solution:
+    """The puzzle solved, with a spinner on a terminal while the search deepens."""
+    from coinproofs.games.glasses import solve
+
+    _checked(n, k)
+    with deepening() as progress:
+        return solve(n, k, progress, within)
+
+
+@contextmanager
+def deepening() -> Iterator[Any]:
+    """A progress callback that shows, on a terminal only, how deep the search has gone."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("searching")
+
+        def progress(turns: int, beliefs: int) -> None:
+            bar.update(task, description=f"no strategy of fewer than {turns} turns; "
+                                         f"{beliefs:,} beliefs searched")
+        yield progress
+
+
+def _orbit_names(n: int, belief: int) -> list[str]:
+    from coinproofs.games.devil import orbits
+    from coinproofs.games.glasses import glasses_text
+
+    return [glasses_text(least, n) for j, least in enumerate(orbits(n)) if belief >> j & 1]
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    from coinproofs.games.glasses import distinct_turns, strategy_to_json, written_size
+
+    if args.strategy is not None:
+        writable(args.strategy)  # before the search
+    solution = solved(args.n, args.hands, args.within)
+    raw = strategy_to_json(solution.tree)
+    kept = _orbit_names(args.n, solution.invariant) if solution.length is None else None
+    if args.strategy is not None and solution.length is not None:
+        write_text_atomically(args.strategy, json.dumps(raw) + "\n")
+    if args.json:
+        print_json({"n": args.n, "hands": args.hands, "length": solution.length,
+                    "shortest": solution.shortest if solution.length is not None else None,
+                    "strategy": raw, "invariant": kept})
+        return 0
+    setting = f"{plural(args.n, 'glass', 'glasses')}, {plural(args.hands, 'hand')}"
+    if solution.length is None:
+        assert kept is not None
+        print(f"{setting}: no strategy wins. The devil can keep the glasses in these orbits "
+              f"forever: {', '.join(kept)}.")
+        return 0
+    which = "the shortest strategy" if solution.shortest else "a strategy"
+    print(f"{setting}: {which} takes {plural(solution.length, 'turn')} in the worst case "
+          f"({plural(written_size(solution.tree), 'turn')} written out as a tree, "
+          f"{len(distinct_turns(solution.tree))} different).")
+    if args.strategy is not None:
+        print(f"Strategy written to {args.strategy}.")
+    elif solution.tree is not None:
+        print(json.dumps(raw))
+    return 0
+
+
+def read_strategy(path: Path) -> Any:
+    """The strategy in a JSON file: a tree, or the output of `glasses solve --json`."""
+    document = load_json(path)
+    if isinstance(document, dict) and "strategy" in document and "feel" not in document:
+        return document["strategy"]
+    return document
+
+
+def check_command(args: argparse.Namespace) -> int:
+    from coinproofs.verify.glasses import MAX_N, Escape, Strategy
+
+    if not 1 <= args.n <= MAX_N or args.k > args.n:
+        raise UserError(f"the exact check handles 1..{MAX_N} glasses and 0..N hands, "
+                        f"not {args.n} glasses and {args.k} hands")
+    raw = read_strategy(args.file)
+    strategy = Strategy(raw, args.n, args.k)  # a malformed strategy: Rejected, exit 2
+    try:
+        turns, escape = strategy.play(), None
+    except Escape as lost:
+        turns, escape = None, lost
+    if args.json:
+        from coinproofs.verify.glasses import letters
+
+        print_json({"n": args.n, "hands": args.k, "wins": escape is None, "turns": turns,
+                    "counterexample": None if escape is None else {
+                        "start": letters(escape.game.start, args.n),
+                        "rotations": list(escape.game.rotations), "why": escape.why}})
+    elif escape is None:
+        print(f"wins: this strategy makes all glasses stand the same way within "
+              f"{plural(turns or 0, 'turn')}, from every start against every rotation")
+    else:
+        print(f"loses: {strategy.escape_text(escape)}")
+    return 0 if escape is None else 1
+
+
+def show_command(args: argparse.Namespace) -> int:
+    from coinproofs.games.glasses import strategy_lines, strategy_to_json
+
+    if args.plot is not None:
+        from coinproofs.pictures import check_format
+
+        check_format(writable(args.plot))
+    _checked(args.n, args.hands)
+    if args.strategy is not None:
+        from coinproofs.verify.glasses import Escape, Strategy
+
+        raw = read_strategy(args.strategy)
+        strategy = Strategy(raw, args.n, args.hands)
+        try:
+            length = strategy.play()
+            print(f"A strategy of {plural(length, 'turn')} (it always wins):")
+        except Escape as lost:
+            if args.plot is not None:
+                raise UserError(f"the strategy loses, so it has no number of turns to draw "
+                                f"({strategy.escape_text(lost)})") from None
+            length = 0
+            print(f"This strategy loses ({strategy.escape_text(lost)}):")
+    else:
+        solution = solved(args.n, args.hands)
+        if solution.length is None:
+            raise UserError(f"no strategy wins with {plural(args.n, 'glass', 'glasses')} and "
+                            f"{plural(args.hands, 'hand')}; give one with --strategy FILE")
+        raw, length = strategy_to_json(solution.tree), solution.length
+        print(f"A shortest strategy, {plural(length, 'turn')} in the worst case:")
+    for line in strategy_lines(raw):
+        print(line)
+    if args.plot is not None:
+        from coinproofs.pictures import save, strategy_figure
+
+        if raw is None:
+            raise UserError("the empty strategy has no turn to draw")
+        save(strategy_figure(raw, args.n, args.hands, length), args.plot)
+        print(f"wrote {args.plot}", file=sys.stderr)
+    return 0
+
+
+# --- Playing against the devil ----------------------------------------------------------------
+
+def play_command(args: argparse.Namespace) -> int:
+    from coinproofs.games.glasses import Devil, glasses_text, pattern_text
+
+    n, k = args.n, args.hands
+    _checked(n, k)
+    devil = Devil(n, k)
+    print(f"{plural(n, 'glass', 'glasses')} on a rotating tray, positions 0 to {n - 1}; you "
+          f"have {plural(k, 'hand')}. You win when all glasses stand the same way (a bell "
+          f"rings). After each of your turns the devil turns the tray. Type q to give up.")
+    if not devil.games:
+        print("The bell rings at once: one glass always stands the same way. You won.")
+        return 0
+    for number in range(1, args.turns + 1):
+        hands = _ask_hands(n, k, number)
+        if hands is None:
+            return _gave_up(devil, n)
+        pattern = devil.feel(hands)
+        letters = pattern_text(pattern, k)
+        felt = ", ".join(f"{p} {'down' if letter == 'D' else 'up'}"
+                         for p, letter in zip(hands, letters, strict=True))
+        print(f"You feel: {felt or 'nothing'}.")
+        turn = _ask_turn(hands)
+        if turn is None:
+            return _gave_up(devil, n)
+        if devil.turn(hands, pattern, turn):
+            print(f"The bell rings: all glasses stand the same way. You won in "
+                  f"{plural(number, 'turn')}.")
+            return 0
+        print("No bell. The devil turns the tray.")
+    start, rotations, now = devil.a_game()
+    print(f"The devil wins: after {plural(args.turns, 'turn')} the glasses still differ. They "
+          f"could have started as {glasses_text(start, n)}, the devil turning the tray by "
+          f"{', '.join(map(str, rotations))}; now they stand {glasses_text(now, n)}.")
+    if devil.kept:
+        print(f"No strategy wins with {plural(k, 'hand')}: the devil can keep the glasses in "
+              f"{', '.join(_orbit_names(n, devil.kept))} (up to rotation) forever.")
+    return 0
+
+
+def _gave_up(devil: Any, n: int) -> int:
+    from coinproofs.games.glasses import glasses_text
+
+    start, rotations, now = devil.a_game()
+    turned = f", the devil turning the tray by {', '.join(map(str, rotations))}" \
+        if rotations else ""
+    print(f"You gave up. The glasses could have started as {glasses_text(start, n)}{turned}; "
+          f"now they stand {glasses_text(now, n)}.")
+    return 1
+
+
+def _read(prompt: str) -> str | None:
+    """A line typed by the player (None at the end of input or on q)."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line or line.strip().lower() in ("q", "quit"):
+        print()
+        return None
+    return line.strip()
+
+
+def _positions(text: str) -> list[int] | None:
+    words = text.replace(",", " ").split()
+    if not all(word.isdigit() for word in words):
+        return None
+    return [int(word) for word in words]
+
+
+def _ask_hands(n: int, k: int, number: int) -> tuple[int, ...] | None:
+    example = " ".join(str(i * n // k) for i in range(k)) if k else ""  # spread around
+    while True:
+        answer = _read(f"Turn {number}: which {plural(k, 'position')} do you feel"
+                       + (f" (e.g. {example})" if k else " (press Enter)") + "? ")
+        if answer is None:
+            return None
+        chosen = _positions(answer)
+        if chosen is None or not all(0 <= p < n for p in chosen):
+            print(f"Name positions from 0 to {n - 1}, separated by spaces.")
+        elif len(set(chosen)) != len(chosen) or len(chosen) != k:
+            print(f"Name exactly {plural(k, 'position')}, each once.")
+        else:
+            return tuple(chosen)
+
+
+def _ask_turn(hands: tuple[int, ...]) -> tuple[int, ...] | None:
+    if not hands:
+        return ()
+    while True:
+        answer = _read("Which of them do you turn over (positions, or - for none)? ")
+        if answer is None:
+            return None
+        chosen = [] if answer in ("", "-", "none") else _positions(answer)
+        if chosen is None or not set(chosen) <= set(hands) or len(set(chosen)) != len(chosen):
+            print(f"Name some of the positions you hold ({' '.join(map(str, hands))}), each "
+                  "once, or - for none.")
+        else:
+            return tuple(chosen)

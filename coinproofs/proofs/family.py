@@ -1,0 +1,149 @@
+"""Claims about the rotating-table family and the provers that find their evidence.
+
+``devil.n<N>[.q<Q>][.dihedral|.symmetric][.equal].shortest|impossible``: N dials with Q states
+(Q >= 3; left out for coins), the devil's group (the rotations when left out), the goal all
+equal (every dial at 0 when left out). The devil's coin flip itself (no option) is
+``proofs/devil.py``'s. Breadth-first search (``games/devil.py``) decides the claim; its
+evidence is checked by ``verify/family.py``:
+
+* shortest: the strategy the search found, and its layers of beliefs (nothing shorter wins);
+* impossible: every reachable belief, closed under every move, and when one exists the
+  largest devil invariant (``games/family.py``).
+
+The published results these reproduce are in docs/family.md (tests/test_family_docs.py
+checks the table against these claims).
+"""
+
+from __future__ import annotations
+
+from functools import cache, partial
+from typing import Any
+
+from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, OutOfLimits, ProofContext
+from coinproofs.verify.family import claim_id, params_of, statement
+
+MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
+TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric>][.<goal:equal>]"
+            ".<kind:shortest|impossible>")
+LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,}, at least one "
+          "option named, beliefs over at most 352 orbits; N >= 2 with .equal")
+
+# Proved by a bare `coinproofs prove` (make prove): each well under a second.
+DEFAULTS: list[dict[str, Any]] = [
+    # Bar-Yehuda, Etzion & Moran: winnable iff N and Q are powers of one prime; Q^N - 1 moves.
+    {"n": 1, "q": 3, "kind": "shortest"}, {"n": 2, "q": 3, "kind": "impossible"},
+    {"n": 3, "q": 3, "kind": "shortest"}, {"n": 2, "q": 4, "kind": "shortest"},
+    {"n": 3, "q": 4, "kind": "impossible"}, {"n": 2, "q": 5, "kind": "impossible"},
+    {"n": 4, "q": 3, "kind": "impossible"}, {"n": 6, "q": 3, "kind": "impossible"},
+    # Benbernou, Demaine, Demaine & Rossman: all equal, 2^(N-1) - 1 and Q^(N-1) - 1 moves.
+    {"n": 2, "goal": "equal", "kind": "shortest"}, {"n": 3, "goal": "equal", "kind": "impossible"},
+    {"n": 4, "goal": "equal", "kind": "shortest"}, {"n": 6, "goal": "equal", "kind": "impossible"},
+    {"n": 8, "goal": "equal", "kind": "shortest"},
+    {"n": 3, "q": 3, "goal": "equal", "kind": "shortest"},
+    {"n": 2, "q": 3, "goal": "equal", "kind": "impossible"},
+    {"n": 2, "q": 4, "goal": "equal", "kind": "shortest"},
+    # Other groups: the dihedral group is a 2-group for N = 2^k, the symmetric one not for N >= 3.
+    {"n": 3, "group": "dihedral", "kind": "impossible"},
+    {"n": 4, "group": "dihedral", "kind": "shortest"},
+    {"n": 8, "group": "dihedral", "kind": "shortest"},
+    {"n": 2, "q": 4, "group": "dihedral", "kind": "shortest"},
+    {"n": 2, "group": "symmetric", "kind": "shortest"},
+    {"n": 3, "group": "symmetric", "kind": "impossible"},
+    {"n": 4, "group": "symmetric", "kind": "impossible"},
+    {"n": 8, "group": "symmetric", "kind": "impossible"},
+    {"n": 2, "q": 4, "group": "symmetric", "kind": "shortest"},
+    {"n": 8, "group": "dihedral", "goal": "equal", "kind": "shortest"},
+    {"n": 4, "group": "symmetric", "goal": "equal", "kind": "impossible"},
+]
+# Listed, proved when named: a search of seconds to minutes.
+ON_REQUEST: list[dict[str, Any]] = [
+    {"n": 4, "q": 4, "goal": "equal", "kind": "shortest"},
+    {"n": 3, "q": 7, "kind": "impossible"},
+]  # beyond: devil.n4.q4.dihedral.shortest (255 moves, a search of 10 s), n4.q4.shortest (3 min)
+
+
+def _table(n: int, q: int, group: str, goal: str) -> Any:
+    """The engine's table, or OutOfLimits saying why it cannot be searched."""
+    from coinproofs.games.devil import table
+
+    if q ** min(n, 64) > MAX_STATES:
+        raise OutOfLimits(f"{n} dials with {q} states have more than {MAX_STATES:,} states")
+    if n == 1 and goal == "equal":
+        raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
+    try:
+        return table(n, q, group, goal)
+    except ValueError as error:
+        raise OutOfLimits(str(error)) from None
+
+
+@cache
+def _search(n: int, q: int, group: str, goal: str) -> Any:
+    """The engine's breadth-first search (cached: the builder and the prover both need it)."""
+    from coinproofs.games.devil import search
+
+    try:
+        return search(_table(n, q, group, goal))
+    except ValueError as error:
+        raise OutOfLimits(str(error)) from None
+
+
+def family_claim(n: int, kind: str, q: int | None = None, group: str = "cyclic",
+                 goal: str = "zero") -> ClaimSpec:
+    """A family claim: its value from breadth-first search, refused when it is false. `q` is
+    None when the id leaves it out (coins): then each claim has one id."""
+    if q is not None and q < 3:
+        raise OutOfLimits(f"Q must be at least 3, not {q} (coins: leave .q out)")
+    q = 2 if q is None else q
+    if q == 2 and group == "cyclic" and goal == "zero":
+        raise OutOfLimits(f"with no option this is the devil's coin flip: devil.n{n}.{kind}")
+    _table(n, q, group, goal)
+    found = _search(n, q, group, goal)
+    wins = found.strategy is not None
+    other = claim_id("shortest" if wins else "impossible", n, q, group, goal)
+    if wins and kind == "impossible":
+        raise OutOfLimits(f"a strategy of {len(found.strategy)} moves wins, so the claim is "
+                          f"false (prove {other} instead)")
+    if not wins and kind == "shortest":
+        raise OutOfLimits(f"no strategy wins (prove {other} instead)")
+    value = len(found.strategy) if wins else None
+    return ClaimSpec(id=claim_id(kind, n, q, group, goal), game="devil", kind=kind,
+                     params=params_of(n, q, group, goal), value=value,
+                     statement=statement(kind, n, q, group, goal, value),
+                     prove=partial(prove, n, q, group, goal))
+
+
+def prove(n: int, q: int, group: str, goal: str, context: ProofContext) -> list[Evidence]:
+    """The search's strategy (if any) and layers; for an impossible claim, the invariant."""
+    from coinproofs.games.devil import positions
+    from coinproofs.games.family import devil_invariant
+    from coinproofs.proofs.devil import INLINE_MOVES, json_lines
+
+    t = _table(n, q, group, goal)
+    context.progress(f"{context.claim_id}: breadth-first search")
+    found = _search(n, q, group, goal)
+    evidence: list[Evidence] = []
+    if found.strategy is not None:
+        notation = [positions(move, t) for move in found.strategy]
+        if len(notation) <= INLINE_MOVES:
+            evidence.append({"method": "strategy", "moves": notation,
+                             "found_by": "breadth-first search"})
+        else:
+            evidence.append({"method": "strategy",
+                             **context.artifact("moves.jsonl", json_lines(notation)),
+                             "length": len(notation), "found_by": "breadth-first search"})
+    layers = [[int(belief) for belief in layer] for layer in found.layers]
+    evidence.append({"method": "reachability",
+                     **context.artifact("layers.jsonl", json_lines(layers)),
+                     "depths": len(layers), "beliefs": sum(map(len, layers))})
+    if found.strategy is None:
+        invariant = devil_invariant(t)
+        if invariant is not None:
+            evidence.append({"method": "invariant", "orbits": invariant})
+    return evidence
+
+
+def patterns() -> list[ClaimPattern]:
+    """The family's claims, as one pattern."""
+    return [ClaimPattern(TEMPLATE, build=family_claim,
+                         about="the rotating table: Q-state dials, other groups, all equal",
+                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST)]

@@ -1,0 +1,204 @@
+"""Claims about Gardner's glasses with hands, and the provers that find their evidence.
+
+* ``glasses.n<N>.k<K>.shortest``: the shortest worst-case number of turns. The AND-OR search
+  (coinproofs.games.glasses) finds it with a strategy (evidence: the strategy, played out by
+  the kernel) and the devil's layers of beliefs that no shorter strategy escapes (evidence:
+  survival).
+* ``glasses.n<N>.k<K>.wins``: a strategy wins within the given number of turns. Only for 8
+  glasses and 4 hands, where the search finds a 10-turn strategy but cannot yet certify the
+  shortest: it is the claim that 4 hands suffice for 8 glasses (docs/glasses.md).
+* ``glasses.n<N>.k<K>.impossible``: no strategy wins; the devil's invariant (a set of orbits it
+  keeps the glasses in forever) is the evidence.
+
+The values are the statements of the claims: the prover fails if the search finds otherwise,
+and the kernel accepts none it cannot check.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+from coinproofs.games.devil import orbits
+from coinproofs.games.glasses import (
+    INLINE_TURNS,
+    MAX_GLASSES,
+    Node,
+    Search,
+    glasses_text,
+    invariant,
+    rules,
+    solve,
+    strategy_to_json,
+    written_size,
+)
+from coinproofs.proofs.registry import (
+    ClaimPattern,
+    ClaimSpec,
+    Evidence,
+    OutOfLimits,
+    ProofContext,
+    within,
+)
+from coinproofs.verify.glasses import statement
+
+# The shortest worst-case number of turns, (N, K) -> turns, for every K that wins with N <= 8
+# glasses except (8, 4) (its shortest is 9 or 10; see WINS). (8, 5) and (8, 6) take from half a
+# minute to minutes to prove and verify: proved on request, not by a bare `coinproofs prove`
+# (docs/glasses.md gives the times).
+SHORTEST = {(1, 0): 0, (1, 1): 0, (2, 1): 1, (2, 2): 1, (3, 2): 2, (3, 3): 1,
+            (4, 2): 5, (4, 3): 2, (4, 4): 1, (5, 4): 2, (5, 5): 1,
+            (6, 4): 5, (6, 5): 2, (6, 6): 1, (7, 6): 2, (7, 7): 1,
+            (8, 5): 8, (8, 6): 5, (8, 7): 2, (8, 8): 1}
+ON_REQUEST = {(8, 5), (8, 6)}
+WINS = {(8, 4): 10}  # a strategy of this many turns is certified; the shortest is not
+INLINE_BELIEFS = 200  # larger survival layers go to an artifact file
+
+SURVIVAL_LEMMA = (
+    "The devil's survival layers (docs/glasses.md): if from every belief of layer d, whatever "
+    "the player grabs, the devil has a feel after which every choice of glasses to turn leads "
+    "to a belief of layer d - 1 or later (d = 1: to a nonempty belief), then from any state of "
+    "a layer-d belief the devil keeps the glasses unequal for d turns (induction on d); every "
+    "state is a possible start.")
+
+
+def largest_prime_factor(n: int) -> int:
+    """The largest prime factor of n >= 2.
+
+    >>> [largest_prime_factor(n) for n in (2, 6, 8, 9, 15)]
+    [2, 3, 2, 3, 5]
+    """
+    factor, largest = 2, 1
+    while factor * factor <= n:
+        while n % factor == 0:
+            largest, n = factor, n // factor
+        factor += 1
+    return max(largest, n)
+
+
+def hands_needed(n: int) -> int:
+    """N - N/p, p the largest prime factor of N (Laaser and Ramshaw 1981); 0 for one glass.
+
+    >>> [hands_needed(n) for n in range(1, 9)]
+    [0, 1, 2, 2, 4, 4, 6, 4]
+    """
+    return 0 if n == 1 else n - n // largest_prime_factor(n)
+
+
+def _limits(n: int, k: int) -> None:
+    within("N", n, 1, MAX_GLASSES, "the engine keeps a belief in 64 bits")
+    within("K", k, 0, n, "the hands grab different glasses")
+
+
+def shortest_claim(n: int, k: int) -> ClaimSpec:
+    """glasses.n<N>.k<K>.shortest, for the (N, K) of SHORTEST."""
+    _limits(n, k)
+    if (n, k) not in SHORTEST:
+        instead = (f"no strategy wins (prove glasses.n{n}.k{k}.impossible)"
+                   if k < hands_needed(n) else
+                   f"its shortest is not certified (prove glasses.n{n}.k{k}.wins)")
+        raise OutOfLimits(f"with {n} glasses and {k} hands {instead}")
+    return claim(n, k, "shortest", SHORTEST[n, k], partial(prove_shortest, n, k),
+                 lemmas=(SURVIVAL_LEMMA,))
+
+
+def wins_claim(n: int, k: int) -> ClaimSpec:
+    """glasses.n<N>.k<K>.wins, for the (N, K) of WINS."""
+    _limits(n, k)
+    if (n, k) not in WINS:
+        listed = ", ".join(f"glasses.n{a}.k{b}.wins" for a, b in WINS)
+        raise OutOfLimits(f"the wins claims are {listed} (elsewhere the shortest claim "
+                          "says more)")
+    return claim(n, k, "wins", WINS[n, k], partial(prove_wins, n, k))
+
+
+def impossible_claim(n: int, k: int) -> ClaimSpec:
+    """glasses.n<N>.k<K>.impossible, for K below N - N/p."""
+    _limits(n, k)
+    if k >= hands_needed(n):
+        raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} win "
+                          f"(prove glasses.n{n}.k{k}.shortest)")
+    return claim(n, k, "impossible", None, partial(prove_impossible, n, k))
+
+
+def claim(n: int, k: int, kind: str, value: int | None, prove: partial[list[Evidence]],
+          lemmas: tuple[str, ...] = ()) -> ClaimSpec:
+    return ClaimSpec(id=f"glasses.n{n}.k{k}.{kind}", game="glasses", kind=kind,
+                     params={"n": n, "hands": k}, value=value,
+                     statement=statement(kind, n, k, value), prove=prove, lemmas=lemmas)
+
+
+def strategy_evidence(context: ProofContext, tree: Node | None, turns: int) -> Evidence:
+    """The strategy, inline when small, else in the artifact `<claim id>.strategy` (JSON; not
+    named *.json, which `coinproofs verify DIR` takes for certificates)."""
+    raw = strategy_to_json(tree, inline=INLINE_TURNS)  # large trees: each turn named once
+    found_by = "AND-OR search over beliefs"
+    if written_size(tree) <= INLINE_TURNS:
+        return {"method": "strategy", "tree": raw, "turns": turns, "found_by": found_by}
+    artifact = context.artifact("strategy", json.dumps(raw, separators=(",", ":")).encode())
+    return {"method": "strategy", **artifact, "turns": turns, "found_by": found_by}
+
+
+def survival_evidence(context: ProofContext, search: Search, turns: int) -> Evidence:
+    """The devil's layers: no strategy wins within `turns` turns."""
+    layers = search.survival(search.rules.start, turns)
+    counts = {"turns": len(layers), "beliefs": sum(map(len, layers))}
+    if counts["beliefs"] <= INLINE_BELIEFS:
+        return {"method": "survival", "layers": layers, **counts}
+    data = "".join(json.dumps(layer) + "\n" for layer in layers).encode()
+    return {"method": "survival", **context.artifact("survival.jsonl", data), **counts}
+
+
+def prove_shortest(n: int, k: int, context: ProofContext) -> list[Evidence]:
+    context.progress(f"glasses.n{n}.k{k}: AND-OR search")
+    context.solvers.add("AND-OR search")
+    solution = solve(n, k)
+    if solution.length != SHORTEST[n, k]:
+        raise ValueError(f"the search finds {solution.length} turns, not {SHORTEST[n, k]}")
+    evidence = [strategy_evidence(context, solution.tree, solution.length)]
+    if solution.length >= 2:  # fewer than 1 turn never wins: the kernel knows unequal starts
+        assert solution.search is not None
+        evidence.append(survival_evidence(context, solution.search, solution.length - 1))
+    return evidence
+
+
+def prove_wins(n: int, k: int, context: ProofContext) -> list[Evidence]:
+    context.progress(f"glasses.n{n}.k{k}: AND-OR search within {WINS[n, k]} turns")
+    context.solvers.add("AND-OR search")
+    search = Search(rules(n, k))
+    turns = WINS[n, k]
+    if not search.winnable(search.rules.start, turns):
+        raise ValueError(f"the search finds no strategy of {turns} turns")
+    return [strategy_evidence(context, search.tree(search.rules.start, turns), turns)]
+
+
+def prove_impossible(n: int, k: int, context: ProofContext) -> list[Evidence]:
+    context.solvers.add("greatest fixed point over orbits")
+    kept = invariant(n, k)
+    if not kept:
+        raise ValueError(f"the devil has no invariant set of orbits with {k} hands")
+    names = [glasses_text(least, n) for j, least in enumerate(orbits(n)) if kept >> j & 1]
+    return [{"method": "invariant", "orbits": names}]
+
+
+def patterns() -> list[ClaimPattern]:
+    """The claims about the glasses puzzle, as patterns."""
+    impossible = [{"n": n, "k": k} for n in range(1, MAX_GLASSES + 1)
+                  for k in range(hands_needed(n))]
+    shortest = [{"n": n, "k": k} for n, k in SHORTEST]
+    return [
+        ClaimPattern("glasses.n<N>.k<K>.shortest", build=shortest_claim,
+                     about="the shortest worst-case number of turns with N glasses, K hands",
+                     limits=f"N = 1..{MAX_GLASSES}, K >= N - N/p but (8, 4) (p the largest "
+                            "prime factor of N)",
+                     defaults=[p for p in shortest if (p["n"], p["k"]) not in ON_REQUEST],
+                     on_request=[p for p in shortest if (p["n"], p["k"]) in ON_REQUEST]),
+        ClaimPattern("glasses.n<N>.k<K>.wins", build=wins_claim,
+                     about="a strategy wins within the stated number of turns",
+                     limits=", ".join(f"N = {n}, K = {k}" for n, k in WINS),
+                     defaults=[{"n": n, "k": k} for n, k in WINS]),
+        ClaimPattern("glasses.n<N>.k<K>.impossible", build=impossible_claim,
+                     about="no strategy wins with N glasses and K hands",
+                     limits=f"N = 1..{MAX_GLASSES}, K < N - N/p",
+                     defaults=impossible),
+    ]

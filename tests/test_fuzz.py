@@ -1,0 +1,264 @@
+"""The fuzzing campaign: every kind of certificate and evidence (tests/examples.py), tampered
+with in every way tests/mutations.py knows, must be rejected with a one-line reason, or
+verify to the very claim it held before (a change the kernel rightly ignores, such as a note
+for readers), and each check must stay inside a time and memory guard.
+
+The default run draws 150 mutants per kind of object (the document, the claim of each game,
+each evidence method of each game), split evenly among the examples of a kind (a
+strategy inline and in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the
+same way and prints, per example, per kind and in all, the mutants checked, rejected and
+accepted, the slowest check and the largest peak of memory (set COINPROOFS_FUZZ_REPORT=FILE to
+get them as JSON too).
+
+The guards are hang and runaway detectors with generous limits, not speed measurements: a
+check that the kernel's bounds keep to milliseconds must not be able to take half a minute or
+half a gigabyte. Memory is measured by tracemalloc (numpy's arrays included); in addition the
+process's address space is capped during the campaign, so that a runaway allocation fails
+with MemoryError (and a rejection the test refuses) instead of taking the machine down.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import time
+import tracemalloc
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coinproofs.kernel_docs import kernel_shapes
+from coinproofs.verify.certificate import Rejected, check_file, parse_claim
+from coinproofs.verify.schema import Shape
+from tests.examples import EXAMPLES, Built
+from tests.guards import no_hang
+from tests.mutations import Mutant, mutants
+
+# Mutants per kind of object, split among its examples: with 16 kinds, 2,400 in the default run,
+# about 20 s of CPU (each check is traced by tracemalloc), so the default suite grows by seconds.
+PER_KIND = 150
+SLOW_TOTAL = 100_000  # mutants in all in the slow run
+HANG = 30.0  # seconds for one check
+MEMORY = 512 << 20  # bytes traced at the peak of one check
+ADDRESS_SPACE = 6 << 30  # bytes the process may grow by during the campaign
+
+NAMES = [example.name for example in EXAMPLES]
+KINDS = sorted({example.kind for example in EXAMPLES})
+RELAXED = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
+           HealthCheck.function_scoped_fixture]
+
+
+@dataclass
+class Tally:
+    """What the checks of one kind came to."""
+
+    checked: int = 0
+    rejected: int = 0
+    accepted: int = 0  # as the original claim
+    seconds: float = 0.0  # in all
+    slowest: float = 0.0  # seconds
+    slowest_how: str = ""
+    peak: int = 0  # bytes
+
+
+TALLIES: dict[str, Tally] = {}
+
+
+@pytest.fixture(scope="module")
+def guarded() -> Iterator[None]:
+    """The address space capped for the campaign; a report after it."""
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    size = _address_space()
+    if size:
+        cap = size + ADDRESS_SPACE
+        if limits[1] == resource.RLIM_INFINITY or cap <= limits[1]:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, limits[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, limits)
+        _report()
+
+
+def _address_space() -> int:
+    """The process's virtual size in bytes (0 where /proc does not say)."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return 0
+    for line in status.splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _report() -> None:
+    """Print the campaign's figures per example, per kind and in all (and write them as JSON
+    to $COINPROOFS_FUZZ_REPORT if set)."""
+    if not TALLIES:
+        return
+    kinds = {example.name: example.kind for example in EXAMPLES}
+    groups: dict[str, Tally] = {}
+    for name, tally in TALLIES.items():
+        for group in (f"kind {kinds[name]}", "in all"):
+            total = groups.setdefault(group, Tally())
+            total.checked += tally.checked
+            total.rejected += tally.rejected
+            total.accepted += tally.accepted
+            total.seconds += tally.seconds
+            total.peak = max(total.peak, tally.peak)
+            if tally.slowest > total.slowest:
+                total.slowest, total.slowest_how = tally.slowest, f"{name}: {tally.slowest_how}"
+    rows = {**TALLIES, **dict(sorted(groups.items()))}
+    print("\nfuzzing campaign: example, mutants, rejected, accepted as the original claim, "
+          "mean and slowest check (s), peak memory (MB)")
+    for name, tally in rows.items():
+        print(f"  {name:38} {tally.checked:7,} {tally.rejected:7,} {tally.accepted:6,} "
+              f"{tally.seconds / tally.checked:7.4f} {tally.slowest:7.3f} "
+              f"{tally.peak / 2**20:7.1f}   slowest: {tally.slowest_how[:200]}")
+    target = os.environ.get("COINPROOFS_FUZZ_REPORT")
+    if target:
+        Path(target).write_text(json.dumps({name: asdict(tally) for name, tally in rows.items()},
+                                           indent=1))
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def write(mutant: Mutant, folder: Path) -> Path:
+    """Write the mutant into the emptied `folder`; the certificate's path."""
+    for path in folder.iterdir():
+        path.unlink()
+    path = folder / "certificate.json"
+    for name, data in [*mutant.artifacts.items(), (path.name, mutant.document)]:
+        with (folder / name).open("wb") as handle:
+            if isinstance(data, int):
+                handle.truncate(data)  # sparse: huge, yet written at once
+            else:
+                handle.write(data)
+    return path
+
+
+def check(built: Built, mutant: Mutant, folder: Path) -> None:
+    """Check one mutant within the guards; it is rejected with a one-line reason or proves
+    the original claim."""
+    path = write(mutant, folder)
+    tally = TALLIES.setdefault(built.example.name, Tally())
+    tracemalloc.start()  # only around the check: tracing hypothesis too makes the run 5x slower
+    start = time.perf_counter()
+    try:
+        with no_hang(HANG):
+            verdict = check_file(path)
+        reason = ""
+    except Rejected as rejection:
+        reason = str(rejection) or "(no reason)"
+    finally:
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    tally.checked += 1
+    tally.seconds += seconds
+    if seconds > tally.slowest:
+        tally.slowest, tally.slowest_how = seconds, "; ".join(mutant.how)
+    tally.peak = max(tally.peak, peak)
+    assert peak < MEMORY, (mutant.how, peak)
+    if reason:
+        tally.rejected += 1
+        assert "\n" not in reason and not reason.startswith("malformed evidence"), \
+            (mutant.how, reason)
+    else:
+        tally.accepted += 1
+        assert verdict.claim == parse_claim(built.document), mutant.how
+
+
+def share(name: str, per_kind: int) -> int:
+    """The mutants drawn for the example `name`: its kind's `per_kind`, split evenly among the
+    examples of that kind."""
+    kind = next(example.kind for example in EXAMPLES if example.name == name)
+    return -(-per_kind // sum(example.kind == kind for example in EXAMPLES))
+
+
+def campaign(built: Built, count: int, folder: Path) -> None:
+    """Check `count` mutants of `built` drawn by hypothesis."""
+    @settings(max_examples=count, suppress_health_check=RELAXED)
+    @given(st.data())
+    def attack(data: st.DataObject) -> None:
+        check(built, data.draw(mutants(built)), folder)
+
+    attack()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_mutant_is_rejected_or_proves_the_same_claim(
+        name: str, examples: dict[str, Built], scratch: Path, guarded: None) -> None:
+    campaign(examples[name], share(name, PER_KIND), scratch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_the_long_campaign(name: str, examples: dict[str, Built], scratch: Path,
+                           guarded: None) -> None:
+    campaign(examples[name], share(name, SLOW_TOTAL // len(KINDS)), scratch)
+
+
+def test_the_mutants_change_what_they_say(examples: dict[str, Built]) -> None:
+    """The campaign tests something: most mutants differ from the valid certificate."""
+    built = examples["devil/strategy"]
+    original = json.dumps(built.document, indent=1).encode()
+
+    @settings(max_examples=50, suppress_health_check=RELAXED)
+    @given(st.data())
+    def differs(data: st.DataObject) -> None:
+        mutant = data.draw(mutants(built))
+        assert mutant.how
+        changed.append(mutant.document != original or mutant.artifacts != built.artifacts)
+
+    changed: list[bool] = []
+    differs()
+    assert sum(changed) > 0.8 * len(changed)
+
+
+def objects_of(document: Any) -> list[Any]:
+    """The objects of a certificate that a kernel shape may describe: every JSON object in it,
+    at any depth (the document, its claim and params, the provenance, each evidence item and
+    what it holds, such as the turns of a strategy tree)."""
+    if isinstance(document, dict):
+        return [document, *(obj for value in document.values() for obj in objects_of(value))]
+    if isinstance(document, list):
+        return [obj for value in document for obj in objects_of(value)]
+    return []
+
+
+def meets(shape: Shape, obj: Any) -> bool:
+    try:
+        shape.check(obj)
+    except Rejected:
+        return False
+    return True
+
+
+def test_every_shape_of_the_kernel_is_fuzzed(examples: dict[str, Built]) -> None:
+    """Each shape the kernel declares is met by an object of some example, so the campaign
+    tampers with it: a new kind of evidence without an example fails here."""
+    objects = [obj for built in examples.values() for obj in objects_of(built.document)]
+    missing = [f"{module}: {shape.what} {shape.fields()}" for module, shape in kernel_shapes()
+               if not any(meets(shape, obj) for obj in objects)]
+    assert not missing, f"register examples in tests/examples.py for {missing}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_example_is_a_valid_certificate_of_its_kind(
+        name: str, examples: dict[str, Built], tmp_path: Path) -> None:
+    """The campaign starts from valid certificates that hold what it aims at."""
+    built = examples[name]
+    assert check_file(built.write(tmp_path)).claim.id == built.example.claim
+    if built.example.focus not in ("document", "claim"):
+        assert any(item["method"] == built.example.focus for item in built.document["evidence"])
