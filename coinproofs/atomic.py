@@ -54,3 +54,25 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
 
 def write_text_atomically(path: Path, text: str) -> None:
     write_bytes_atomically(path, text.encode("utf-8"))
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """A temporary path beside `path` for a writer that opens the file itself (a native one):
+    renamed onto `path` when the block ends normally, removed when it raises. Ctrl-C may stop
+    the block (a long write); it is held back only while the file is created or renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with no_interrupts():
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+    temp = Path(name)
+    try:
+        yield temp
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        with no_interrupts():
+            os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise

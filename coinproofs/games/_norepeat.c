@@ -126,6 +126,37 @@ static u64 smallest(const Solver *s, u64 set, int place, u64 best)
     return best;
 }
 
+/* smallest(), also naming a reordering that gives the least word: `order[i]` is the place
+ * coin i of `set` goes to (so far), `best_order` receives it for the best word found. */
+static u64 smallest_order(const Solver *s, u64 set, int place, u64 best, const int *order,
+                          int *best_order)
+{
+    int n = s->n;
+    if (place >= n - 1) {
+        if (set < best)
+            memcpy(best_order, order, sizeof(int) * MAX_COINS);
+        return set < best ? set : best;
+    }
+    int shift = (1 << n) - (2 << place);
+    u64 images[MAX_COINS], least = ~(u64)0;
+    for (int coin = place; coin < n; coin++) {
+        images[coin] = coin == place ? set : exchange(s, set, place, coin);
+        u64 top = images[coin] >> shift;
+        if (top < least)
+            least = top;
+    }
+    if (least > (best >> shift))
+        return best;
+    for (int coin = place; coin < n; coin++)
+        if (images[coin] >> shift == least) {
+            int next[MAX_COINS]; /* places `place` and `coin` exchange their coins */
+            for (int i = 0; i < MAX_COINS; i++)
+                next[i] = order[i] == place ? coin : order[i] == coin ? place : order[i];
+            best = smallest_order(s, images[coin], place + 1, best, next, best_order);
+        }
+    return best;
+}
+
 static int wins(Solver *s, u64 key);
 static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key);
 
@@ -453,6 +484,329 @@ static PyObject *Solver_wins(Solver *s, PyObject *args, PyObject *kw)
     return PyBool_FromLong(result);
 }
 
+/* ---- the winner's strategy as a certificate (the format of docs/norepeat.md) ---- */
+
+#define NO_CHILD 0xFFFFFFFFu
+#define NO_REPLY 255
+
+/* The position (seen, v) after Lemma R only (the checker's reduce), its key, and the index of
+ * an automorphism sigma with sigma(position) = (key, all heads): sigma(x) = pi(x) ^ pi(v),
+ * index = rank(pi) * 2^n + pi(v), rank in the lexicographic order of (pi[0], ..., pi[n-1]). */
+static void certified_key(const Solver *s, u64 seen, int v, u64 *key, uint32_t *automorphism)
+{
+    int n = s->n, identity[MAX_COINS], order[MAX_COINS];
+    u64 translated = s->full & ~(reach(s, seen, v) & ~((u64)1 << v));
+    for (int coin = 0; coin < n; coin++)
+        if (v >> coin & 1)
+            translated = flip(s, translated, coin);
+    for (int i = 0; i < MAX_COINS; i++)
+        identity[i] = order[i] = i;
+    *key = smallest_order(s, translated, 0, ~(u64)0, identity, order);
+    uint32_t rank = 0, image = 0;
+    for (int i = 0; i < n; i++) {
+        int later_smaller = 0, factorial = 1;
+        for (int j = i + 1; j < n; j++)
+            later_smaller += order[j] < order[i];
+        for (int k = 2; k < n - i; k++)
+            factorial *= k;
+        rank += (uint32_t)(later_smaller * factorial);
+        if (v >> i & 1)
+            image |= 1u << order[i];
+    }
+    *automorphism = (rank << n) | image;
+}
+
+/* The nodes of the certificate: a growing list of positions and an open-addressing map from
+ * key (current pattern all heads) to node index. */
+typedef struct {
+    u64 *seen;
+    uint8_t *current;
+    uint32_t count, room;
+    u64 *map_keys;
+    uint32_t *map_nodes;
+    u64 map_mask;
+} Nodes;
+
+static int nodes_add(Nodes *d, u64 seen, int current)
+{
+    if (d->count == d->room) {
+        uint32_t room = d->room ? 2 * d->room : 1024;
+        u64 *more_seen = PyMem_Realloc(d->seen, room * sizeof(u64));
+        if (more_seen == NULL)
+            return -1;
+        d->seen = more_seen;
+        uint8_t *more_current = PyMem_Realloc(d->current, room);
+        if (more_current == NULL)
+            return -1;
+        d->current = more_current;
+        d->room = room;
+    }
+    d->seen[d->count] = seen;
+    d->current[d->count] = (uint8_t)current;
+    d->count++;
+    return 0;
+}
+
+/* The node of `key`, or NO_CHILD. */
+static uint32_t nodes_find(const Nodes *d, u64 key)
+{
+    if (d->map_keys == NULL)
+        return NO_CHILD;
+    for (u64 at = mix(key) & d->map_mask;; at = (at + 1) & d->map_mask) {
+        if (d->map_keys[at] == key)
+            return d->map_nodes[at];
+        if (d->map_keys[at] == 0)
+            return NO_CHILD;
+    }
+}
+
+static int nodes_grow_map(Nodes *d);
+
+/* The node of `key`, added if new (-1: out of memory). */
+static int nodes_put(Nodes *d, u64 key, uint32_t *node)
+{
+    if ((u64)d->count * 2 >= d->map_mask && nodes_grow_map(d) < 0)
+        return -1;
+    u64 at = mix(key) & d->map_mask;
+    for (; d->map_keys[at] != 0; at = (at + 1) & d->map_mask)
+        if (d->map_keys[at] == key) {
+            *node = d->map_nodes[at];
+            return 0;
+        }
+    if (nodes_add(d, key, 0) < 0)
+        return -1;
+    d->map_keys[at] = key;
+    d->map_nodes[at] = *node = d->count - 1;
+    return 0;
+}
+
+static int nodes_grow_map(Nodes *d)
+{
+    u64 old_mask = d->map_mask, *old_keys = d->map_keys;
+    uint32_t *old_nodes = d->map_nodes;
+    u64 size = old_keys ? 2 * (old_mask + 1) : 4096;
+    d->map_keys = PyMem_Calloc(size, sizeof(u64));
+    d->map_nodes = PyMem_Calloc(size, sizeof(uint32_t));
+    if (d->map_keys == NULL || d->map_nodes == NULL) {
+        PyMem_Free(d->map_keys);
+        PyMem_Free(d->map_nodes);
+        d->map_keys = old_keys;
+        d->map_nodes = old_nodes;
+        return -1;
+    }
+    d->map_mask = size - 1;
+    for (u64 i = 0; old_keys && i <= old_mask; i++)
+        if (old_keys[i]) {
+            u64 at = mix(old_keys[i]) & d->map_mask;
+            while (d->map_keys[at])
+                at = (at + 1) & d->map_mask;
+            d->map_keys[at] = old_keys[i];
+            d->map_nodes[at] = old_nodes[i];
+        }
+    PyMem_Free(old_keys);
+    PyMem_Free(old_nodes);
+    return 0;
+}
+
+static void nodes_free(Nodes *d)
+{
+    PyMem_Free(d->seen);
+    PyMem_Free(d->current);
+    PyMem_Free(d->map_keys);
+    PyMem_Free(d->map_nodes);
+}
+
+static int has_move(const Solver *s, u64 seen, int v)
+{
+    return (neighbours(s, (u64)1 << v) & ~seen & s->full) != 0;
+}
+
+/* Does the player to move at (seen, v) win? Searched by the solver (STOPPED on Ctrl-C or an
+ * exception from the progress callback). */
+static int position_wins(Solver *s, u64 seen, int v)
+{
+    u64 key;
+    if (key_of(s, seen, v, 1, &key) == STOPPED)
+        return STOPPED;
+    return wins(s, key);
+}
+
+/* The winner's reply at (seen, v) (the loser has just moved), its child node (NO_CHILD: the
+ * loser is then stuck) and automorphism: a reply to a node already listed if there is one,
+ * else the first the solver proves lost for the loser. -1: none (the solver would be wrong),
+ * STOPPED: stopped. */
+static int winner_reply(Solver *s, Nodes *d, u64 seen, int v, uint32_t *child,
+                        uint32_t *automorphism)
+{
+    u64 keys[MAX_COINS];
+    uint32_t autos[MAX_COINS];
+    for (int pass = 0; pass < 2; pass++)
+        for (int coin = 0; coin < s->n; coin++) {
+            int w = v ^ 1 << coin;
+            if (seen >> w & 1)
+                continue;
+            u64 after = seen | (u64)1 << w;
+            if (!has_move(s, after, w)) {
+                if (s->misere)
+                    continue; /* the loser would be stuck: a win for the loser */
+                *child = NO_CHILD;
+                *automorphism = 0;
+                return coin;
+            }
+            if (pass == 0) {
+                certified_key(s, after, w, &keys[coin], &autos[coin]);
+                if ((*child = nodes_find(d, keys[coin])) != NO_CHILD) {
+                    *automorphism = autos[coin];
+                    return coin;
+                }
+                continue;
+            }
+            int loser_wins = position_wins(s, keys[coin], 0);
+            if (loser_wins == STOPPED)
+                return STOPPED;
+            if (!loser_wins) {
+                *automorphism = autos[coin];
+                return nodes_put(d, keys[coin], child) < 0 ? -2 : coin;
+            }
+        }
+    return -1;
+}
+
+static int write_u64(FILE *f, u64 x)
+{
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(x >> (8 * i));
+    return fwrite(b, 1, 8, f) == 8 ? 0 : -1;
+}
+
+static int write_u32(FILE *f, uint32_t x)
+{
+    uint8_t b[4];
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(x >> (8 * i));
+    return fwrite(b, 1, 4, f) == 4 ? 0 : -1;
+}
+
+/* Write the certificate to `f`: the header, then node after node (each node's children are
+ * listed as they are found, so the nodes are written in the order they are numbered). */
+static int write_certificate(Solver *s, FILE *f, Nodes *d, long long *written)
+{
+    int n = s->n, first = NO_REPLY;
+    int start_wins = position_wins(s, 1, 0);
+    if (start_wins == STOPPED)
+        return STOPPED;
+    if (start_wins) { /* the first player wins: her first move, then the second player moves */
+        for (int coin = 0; coin < n && first == NO_REPLY; coin++) {
+            int v = 1 << coin;
+            u64 after = 1 | (u64)1 << v;
+            int stuck = !has_move(s, after, v);
+            int loser_wins = stuck ? s->misere : position_wins(s, after, v);
+            if (loser_wins == STOPPED)
+                return STOPPED;
+            if (!loser_wins)
+                first = coin;
+        }
+        if (first == NO_REPLY)
+            return -1;
+        int v = 1 << first;
+        if (nodes_add(d, s->full & ~(reach(s, 1 | (u64)1 << v, v) & ~((u64)1 << v)), v) < 0)
+            return -2;
+    } else {
+        uint32_t root;
+        if (nodes_put(d, s->full & ~(reach(s, 1, 0) & ~(u64)1), &root) < 0)
+            return -2;
+    }
+    static const uint8_t magic[8] = {'N', 'R', 'D', 'A', 'G', '1', '\n', 0};
+    uint8_t header[4] = {(uint8_t)n, (uint8_t)s->misere, start_wins ? 1 : 2, (uint8_t)first};
+    if (fwrite(magic, 1, 8, f) != 8 || fwrite(header, 1, 4, f) != 4 || write_u64(f, 0) < 0)
+        return -3;
+    for (uint32_t i = 0; i < d->count; i++) {
+        u64 seen = d->seen[i];
+        int v = d->current[i];
+        uint8_t moves = 0;
+        for (int coin = 0; coin < n; coin++)
+            moves += !(seen >> (v ^ 1 << coin) & 1);
+        if (write_u64(f, seen) < 0 || fputc(v, f) == EOF || fputc(moves, f) == EOF)
+            return -3;
+        for (int coin = 0; coin < n; coin++) {
+            int u = v ^ 1 << coin;
+            if (seen >> u & 1)
+                continue;
+            u64 after = seen | (u64)1 << u;
+            uint32_t child = NO_CHILD, automorphism = 0;
+            int reply = NO_REPLY;
+            if (has_move(s, after, u)) {
+                reply = winner_reply(s, d, after, u, &child, &automorphism);
+                if (reply < 0)
+                    return reply;
+            } else if (!s->misere) {
+                return -1; /* the loser left the winner stuck: the winner lost */
+            }
+            if (fputc(reply, f) == EOF || write_u32(f, automorphism) < 0 ||
+                write_u32(f, child) < 0)
+                return -3;
+        }
+        if (d->count >= NO_CHILD - 1)
+            return -4;
+        if (i % 4096 == 0 && s->progress != NULL && s->progress != Py_None) {
+            PyObject *r = PyObject_CallFunction(s->progress, "LL", (long long)i + 1,
+                                                (long long)d->count);
+            if (r == NULL)
+                return STOPPED;
+            Py_DECREF(r);
+        }
+    }
+    if (fseek(f, 12, SEEK_SET) != 0 || write_u64(f, d->count) < 0)
+        return -3;
+    *written = d->count;
+    return 0;
+}
+
+static PyObject *Solver_certificate(Solver *s, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"path", "progress", NULL};
+    PyObject *path, *progress = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O", names, PyUnicode_FSConverter, &path,
+                                     &progress))
+        return NULL;
+    FILE *f = fopen(PyBytes_AS_STRING(path), "wb");
+    if (f == NULL) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+        Py_DECREF(path);
+        return NULL;
+    }
+    Py_DECREF(path);
+    Nodes d = {0};
+    s->deadline = 0;
+    s->max_nodes = -1;
+    s->stop_reason = 0;
+    s->progress = progress;
+    long long written = 0;
+    int result = write_certificate(s, f, &d, &written);
+    s->progress = NULL;
+    nodes_free(&d);
+    if (fclose(f) != 0 && result == 0)
+        result = -3;
+    if (result == STOPPED) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_KeyboardInterrupt, "stopped");
+        return NULL;
+    }
+    if (result == -1)
+        PyErr_SetString(PyExc_RuntimeError, "the search found no winning move where it "
+                        "proved one (a bug in the solver)");
+    else if (result == -2)
+        PyErr_NoMemory();
+    else if (result == -3)
+        PyErr_SetString(PyExc_OSError, "could not write the certificate");
+    else if (result == -4)
+        PyErr_SetString(PyExc_OverflowError, "more than 2^32 - 2 nodes");
+    if (result < 0)
+        return NULL;
+    return PyLong_FromLongLong(written);
+}
+
 static PyObject *Solver_clear(Solver *s, PyObject *unused)
 {
     (void)unused;
@@ -476,6 +830,11 @@ static PyMethodDef Solver_methods[] = {
     {"wins", (PyCFunction)(void (*)(void))Solver_wins, METH_VARARGS | METH_KEYWORDS,
      "wins(seen, pattern, seconds=-1, max_nodes=-1, progress=None): does the player to move "
      "win? None when the budget ran out first; progress(nodes, stored) is called now and then."},
+    {"certificate", (PyCFunction)(void (*)(void))Solver_certificate,
+     METH_VARARGS | METH_KEYWORDS,
+     "certificate(path, progress=None): write the winner's strategy to `path` in the No "
+     "repeats DAG format (docs/norepeat.md); the number of nodes. progress(done, listed) is "
+     "called now and then."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL, NULL, 0, NULL}};
 

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
 from itertools import permutations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -303,6 +304,33 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
     from coinproofs.games._norepeat import Solver
 
     return Solver(n, misere, table_bytes, cut_parts)
+
+
+CERTIFICATE_MAGIC = b"NRDAG1\n\0"  # the No repeats DAG format (docs/norepeat.md)
+
+
+def extract(n: int, misere: bool, path: Path, table_bytes: int = TABLE_BYTES,
+            solver: Any = None, progress: Callable[[int, int], object] | None = None) -> int:
+    """Write the winner's strategy to `path` in the DAG format of docs/norepeat.md (nodes:
+    positions up to symmetry where the loser is to move, each loser move with the winner's
+    reply and the node it leads to, up to a named automorphism), searched by the native core
+    (`solver`, or a new one with a table of `table_bytes`). The number of nodes written;
+    `progress(done, listed)` is called now and then. Nothing is left at `path` if it stops.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     file = Path(folder) / "n2.nrdag"
+    ...     nodes = extract(2, misere=True, path=file)
+    ...     data = file.read_bytes()
+    >>> nodes, data[:8] == CERTIFICATE_MAGIC, list(data[8:12])  # 2 coins, misère, Ben
+    (2, True, [2, 1, 2, 255])
+    """
+    from coinproofs.atomic import atomic_path
+
+    if solver is None:
+        solver = native_solver(n, misere, table_bytes)
+    with atomic_path(path) as temp:
+        return int(solver.certificate(str(temp), progress=progress))
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:
