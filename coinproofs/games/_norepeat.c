@@ -31,6 +31,7 @@ typedef uint64_t u64;
 
 #define MAX_COINS 6
 #define BUCKET 4
+#define SMALL_PART 8 /* Lemma C's parts of at most this many patterns: solved by plain recursion */
 #define PROGRESS_EVERY (1u << 16) /* nodes between calls of the progress callback */
 #define CLOCK_EVERY (1u << 12)    /* nodes between looks at the clock */
 
@@ -160,34 +161,100 @@ static u64 smallest_order(const Solver *s, u64 set, int place, u64 best, const i
 static int wins(Solver *s, u64 key);
 static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key);
 
+/* Depth-first search of `region` from x (Tarjan's lowpoints): numbers the patterns in the
+ * order met (`order`, from 1), and for each pattern a of the region records in hanging[a] the
+ * patterns of the region the root can reach only through a: the subtrees of the children c of
+ * a whose lowpoint (the earliest pattern their subtree has an edge to) is not before a.
+ * Returns x's lowpoint; *below receives x's subtree. */
+typedef struct {
+    u64 region, hanging[64];
+    int order[64], count, preorder[64]; /* preorder[k - 1]: the pattern numbered k */
+} Cuts;
+
+/* Does the player to move at x win when only the patterns of `open` are unseen? Plain
+ * recursion, for the small parts of Lemma C. */
+static int plain_wins(const Solver *s, u64 open, int x)
+{
+    int can_move = 0;
+    for (int coin = 0; coin < s->n; coin++) {
+        int y = x ^ 1 << coin;
+        if (!(open >> y & 1))
+            continue;
+        can_move = 1;
+        if (!plain_wins(s, open & ~((u64)1 << y), y))
+            return WON;
+    }
+    return can_move ? LOST : s->misere;
+}
+
+static int lowpoint(const Solver *s, Cuts *c, int x, u64 *below)
+{
+    c->preorder[c->count] = x;
+    int low = c->order[x] = ++c->count;
+    *below = (u64)1 << x;
+    for (int coin = 0; coin < s->n; coin++) {
+        int y = x ^ 1 << coin;
+        if (!(c->region >> y & 1))
+            continue;
+        if (c->order[y]) {
+            if (c->order[y] < low)
+                low = c->order[y];
+            continue;
+        }
+        u64 subtree;
+        int child_low = lowpoint(s, c, y, &subtree);
+        *below |= subtree;
+        if (child_low >= c->order[x])
+            c->hanging[x] |= subtree;
+        else if (child_low < low)
+            low = child_low;
+    }
+    return low;
+}
+
 /* Lemma C: the region v reaches (`region`, v in it) with every part that hangs off a cut
  * vertex a (the unseen patterns v can reach only through a) replaced by a gadget of one or two
- * patterns that gives the player at a the same outcome for entering it. Each part's outcome is
- * searched as a position of its own: the player at a, only the part unseen. */
+ * patterns that gives the player at a the same outcome for entering it. The parts are found
+ * in one depth-first search (Tarjan's cut vertices); the outermost are replaced (a part
+ * inside another goes with it: the search of the outer part's outcome cuts it in turn). Each
+ * part's outcome is searched as a position of its own: the player at a, only the part
+ * unseen. */
 static int cut_hanging_parts(Solver *s, u64 *region, int v)
 {
-    u64 here = (u64)1 << v, candidates = *region & ~here, inside = 0;
-    while (candidates) {
-        int a = __builtin_ctzll(candidates);
-        u64 at = candidates & -candidates, rest = *region & ~at;
-        candidates &= candidates - 1;
-        if (inside & at)
-            continue; /* in a part already replaced */
-        u64 hanging = rest & ~reach(s, s->full & ~rest, v);
-        if (!hanging)
-            continue; /* not a cut vertex */
+    Cuts c;
+    for (u64 r = *region; r; r &= r - 1) {
+        int x = __builtin_ctzll(r);
+        c.order[x] = 0;
+        c.hanging[x] = 0;
+    }
+    c.region = *region;
+    c.count = 0;
+    u64 everything, inside = 0;
+    lowpoint(s, &c, v, &everything);
+    for (int k = 1; k < c.count; k++) { /* preorder: a part's cut vertex before its inside */
+        int a = c.preorder[k];
+        u64 at = (u64)1 << a, hanging = c.hanging[a];
+        if (!hanging || (inside & at))
+            continue;
         inside |= hanging;
-        u64 key;
-        if (key_of(s, s->full & ~hanging, a, 1, &key) == STOPPED)
-            return STOPPED;
-        int entering_wins = wins(s, key);
-        if (entering_wins == STOPPED)
-            return STOPPED;
+        int size = __builtin_popcountll(hanging), entering_wins;
+        if (size == 1)
+            continue; /* a single pattern is a gadget already */
+        if (size <= SMALL_PART) {
+            entering_wins = plain_wins(s, hanging, a);
+        } else {
+            u64 key;
+            if (key_of(s, s->full & ~hanging, a, 1, &key) == STOPPED)
+                return STOPPED;
+            entering_wins = wins(s, key);
+            if (entering_wins == STOPPED)
+                return STOPPED;
+        }
         u64 firsts = neighbours(s, at) & hanging, gadget = firsts & -firsts;
         if (entering_wins == s->misere) { /* the gadget a-c1-c2 (it exists: Lemma C) */
             gadget = 0;
-            for (u64 c = firsts; c && !gadget; c &= c - 1) {
-                u64 c1 = c & -c, after = neighbours(s, c1) & hanging;
+            for (u64 f = firsts; f && !gadget; f &= f - 1) {
+                u64 c1 = f & -f, after = neighbours(s, c1) & hanging;
                 if (after)
                     gadget = c1 | (after & -after);
             }
