@@ -57,6 +57,19 @@ def test_a_written_strategy_checks_and_a_changed_one_does_not(
     assert verdicts == {"strategy": False, "strategy-up-to-symmetry": True}
 
 
+def test_solve_writes_a_certificate_that_checks(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    from tests.test_norepeat_extract import check
+
+    path = tmp_path / "n4.nrdag"
+    status, out, _ = run(capsys, "norepeat", "solve", "4", "--misere", "--certificate",
+                         str(path), "--json")
+    written = json.loads(out)["certificate"]
+    assert status == 0
+    assert written == {"nodes": check(path.read_bytes())[3], "bytes": path.stat().st_size}
+    assert [p.name for p in tmp_path.iterdir()] == ["n4.nrdag"]  # no temporary file left
+
+
 def test_five_coins_write_only_the_strategy_up_to_symmetry(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "five.json"

@@ -43,6 +43,9 @@ def register(commands: Any) -> None:
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.add_argument("--strategy", type=Path, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
+    solve.add_argument("--certificate", type=Path, metavar="FILE",
+                       help="write the winner's strategy to FILE as a strategy DAG (binary, "
+                            "the native core's format; see docs/norepeat.md)")
     solve.set_defaults(handler=solve_command)
 
     play = sub.add_parser("play", help="play against the winning strategy in the terminal",
@@ -141,24 +144,30 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    if args.strategy:
-        writable(args.strategy)  # before the search, which may take a minute
+    for path in (args.strategy, args.certificate):
+        if path:
+            writable(path)  # before the search, which may take a minute
     start = time.perf_counter()
     game = solved(coin_count(args), args.misere, args.seconds)
     seconds, positions = time.perf_counter() - start, game.positions
     if args.strategy:
         _write_strategy(args.strategy, game)
+    certificate = _write_certificate(args.certificate, game) if args.certificate else None
     if args.json:
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
                     "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
-                        str(key): coin for key, coin in sorted(game.strategy().items())}})
+                        str(key): coin for key, coin in sorted(game.strategy().items())}}
+                   | ({} if certificate is None else {"certificate": certificate}))
         return 0
     print(f"{plural(game.n, 'coin')}, {rule(game.misere)}: the {game.winner} player "
           f"({_name(game.winner)}) wins.")
     print(f"Positions searched (up to symmetry): {positions:,} in {seconds:.2f} s.")
     if args.strategy:
         print(f"Strategy written to {args.strategy}.")
+    if certificate is not None:
+        print(f"Certificate written to {args.certificate}: {certificate['nodes']:,} nodes, "
+              f"{certificate['bytes']:,} bytes.")
     return 0
 
 
@@ -177,6 +186,15 @@ def _write_strategy(path: Path, game: NoRepeats) -> None:
     document["strategy-up-to-symmetry"] = {str(key): coin
                                            for key, coin in sorted(game.strategy().items())}
     write_text_atomically(path, json.dumps(document, indent=1) + "\n")
+
+
+def _write_certificate(path: Path, game: NoRepeats) -> dict[str, int]:
+    """Write the winner's strategy DAG (searched again by the native core where the game's
+    search was the Python engine's); its node count and size."""
+    from coinproofs.games.norepeat import extract
+
+    nodes = extract(game.n, game.misere, path, table_bytes=1 << 24, solver=game.native)
+    return {"nodes": nodes, "bytes": path.stat().st_size}
 
 
 def check_command(args: argparse.Namespace) -> int:
