@@ -210,16 +210,22 @@ def lamping(n: int) -> Moves:
     return notation(construction(n))
 
 
-def encode(n: int, length: int, format: str = "dimacs") -> str:
+def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
+           group: str = "cyclic", goal: str = "zero") -> str:
     """The formula 'a winning strategy of `length` moves exists for n coins', as DIMACS CNF or
-    SMT-LIB 2 text ("dimacs" or "smt2"), for outside solvers.
+    SMT-LIB 2 text ("dimacs" or "smt2"), for outside solvers; with options (see solve), for
+    another member of the family.
 
     >>> encode(2, 3).splitlines()[0].startswith("c ")
     True
+    >>> encode(3, 26, states=3).splitlines()[0]
+    'c coinproofs family-beliefs-onehot/v1: 3 dials with 3 states, 26 moves'
     """
     from coinproofs.encodings.devil_sat import encode as formula
 
-    return formula(n, length, format)
+    if (states, group, goal) == (2, "cyclic", "zero"):
+        return formula(n, length, format)
+    return formula(table_of(n, states, group, goal), length, format)
 
 
 # --- Checking -------------------------------------------------------------------------------------
