@@ -451,6 +451,12 @@ class RandomPlay:
     random_starts: bool
     counts: Counter[int | None] = field(repr=False)
     expected: list[float] | None = field(repr=False)
+    states: int = 2  # each dial's states (2: coins)
+
+    @property
+    def starts(self) -> int:
+        """How many starts there are: states^n."""
+        return int(self.states**self.n)
 
     @property
     def played(self) -> int:
@@ -468,27 +474,35 @@ class RandomPlay:
 
 
 def play(moves: Iterable[Iterable[int]], n: int, games: int = 1000, seed: int | None = None,
-         random_starts: bool = False) -> RandomPlay:
+         random_starts: bool = False, *, states: int = 2, group: str = "cyclic",
+         goal: str = "zero") -> RandomPlay:
     """Play a strategy against a devil who rotates at random: `games` games from each of the
-    2^n starts (or in all, each from a random start). Norvig's experiment:
+    2^n starts (or in all, each from a random start); with options (see solve), on another
+    member of the family, against a devil who applies a random permutation of its group.
+    Norvig's experiment:
 
     >>> result = play(solve(4).moves, 4, seed=1)
     >>> result.played, result.lost, round(result.expected[7])
     (16000, 0, 1000)
+    >>> result = play(solve(3, states=3).moves, 3, 10, seed=1, states=3)
+    >>> result.played, result.lost, round(result.expected[26])
+    (270, 0, 10)
     """
     import secrets
 
     from coinproofs.games.random_devil import histogram, win_chances
 
-    strategy = moves_from(moves, n)
+    coins = (states, group, goal) == (2, "cyclic", "zero")
+    game = n if coins else table_of(n, states, group, goal)
+    strategy = moves_from(moves, n, states)
     seed = secrets.randbits(32) if seed is None else seed
-    counts = histogram(strategy, n, games, seed, random_starts)
-    played = games if random_starts else games << n
-    chances = win_chances(strategy, n)
-    if chances is None and len(strategy) == (1 << n) - 1 and winning(strategy, n):
+    counts = histogram(strategy, game, games, seed, random_starts)
+    played = games if random_starts else games * states**n
+    chances = win_chances(strategy, game)
+    if chances is None and coins and len(strategy) == (1 << n) - 1 and winning(strategy, n):
         chances = [1 / (1 << n)] * (1 << n)  # see win_chances: each move number equally likely
     expected = None if chances is None else [played * chance for chance in chances]
-    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected)
+    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected, states)
 
 
 def winning(strategy: list[int], n: int) -> bool:

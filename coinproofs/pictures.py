@@ -204,7 +204,7 @@ def histogram_figure(play: RandomPlay) -> Figure:
     axes.set_ylabel("games")
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, frameon=False)
     spread = ("each from a random start" if play.random_starts
-              else f"{play.games:,} from each of the {1 << play.n:,} starts")
+              else f"{play.games:,} from each of the {play.starts:,} starts")
     axes.set_title(f"A {play.length:,}-move strategy against a devil who rotates at random, "
                    f"N = {play.n}\n{play.played:,} games, {spread}: {lost:,} lost\n"
                    "(evidence from random play, not a proof)", fontsize=11)
