@@ -37,10 +37,12 @@ def register(commands: Any) -> None:
     prove.add_argument("--scheduler", metavar="ADDRESS",
                        help="prove on the existing Dask cluster whose scheduler is at ADDRESS "
                             "(such as tcp://10.0.0.5:8786) instead of in local processes: each "
-                            "claim is a task, its evidence comes back and the certificates are "
-                            "written here, the same bytes as with --jobs. The workers need "
-                            "coinproofs installed (pip install 'coinproofs[cluster]'). Not with "
-                            "--jobs: the cluster's workers decide how many claims run at once. "
+                            "claim is a task that a worker proves and checks with the kernel, "
+                            "as a local process does; the files come back and are written here, "
+                            "the same bytes as with --jobs (a certificate counts only if it is "
+                            "the one the worker checked). The workers need the same coinproofs "
+                            "installed (pip install 'coinproofs[cluster]'). Not with --jobs: the "
+                            "cluster's workers decide how many claims run at once. "
                             "Dask's distributed.comm.timeouts.connect (30s unless set, e.g. by "
                             "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s) bounds the wait for "
                             "the scheduler")

@@ -3,9 +3,11 @@ kernel."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -75,24 +77,35 @@ def find_evidence(claim: ClaimSpec, out_dir: Path | None,
 
 
 def record(claim: ClaimSpec, found: Found, out_dir: Path) -> Outcome:
-    """Write what was found for `claim` into `out_dir`: the kept artifacts, then the certificate
-    (each atomically); check the certificate with the kernel."""
+    """Write what was found for `claim` into `out_dir` and check the certificate with the
+    kernel."""
     start = time.perf_counter() - found.seconds  # the outcome's seconds include the finding
     if found.failure:
         return Outcome(claim.id, False, (), found.seconds, found.failure)
-    for name, data in found.kept.items():
-        if not is_artifact_name(name, claim.id):  # names sent back by a cluster's worker
-            return Outcome(claim.id, False, (), found.seconds,
-                           f"the prover kept an artifact named {name!r}, not {claim.id}.SUFFIX")
-        write_bytes_atomically(out_dir / name, data)
-    path = out_dir / f"{claim.id}.json"
-    document = certificate(claim, found.evidence, set(found.solvers))
-    write_text_atomically(path, json.dumps(document, indent=1) + "\n")
     try:
-        verdict = check_file(path)
+        write_found(claim, found, out_dir)
+    except ValueError as error:
+        return Outcome(claim.id, False, (), found.seconds, str(error))
+    try:
+        verdict = check_file(out_dir / f"{claim.id}.json")
     except Rejected as rejection:
         return Outcome(claim.id, False, (), time.perf_counter() - start, str(rejection))
     return Outcome(claim.id, True, tuple(verdict.methods), time.perf_counter() - start)
+
+
+def write_found(claim: ClaimSpec, found: Found, out_dir: Path) -> bytes:
+    """Write the artifacts `found` kept, then the certificate, each atomically; return the
+    certificate's bytes. A ValueError, before anything is written, for an artifact not named
+    `<claim id>.<suffix>` (the names may come from a cluster's worker)."""
+    for name in found.kept:
+        if not is_artifact_name(name, claim.id):
+            raise ValueError(f"the prover kept an artifact named {name!r}, "
+                             f"not {claim.id}.SUFFIX")
+    for name, data in found.kept.items():
+        write_bytes_atomically(out_dir / name, data)
+    text = json.dumps(certificate(claim, found.evidence, set(found.solvers)), indent=1) + "\n"
+    write_text_atomically(out_dir / f"{claim.id}.json", text)
+    return text.encode()
 
 
 def is_artifact_name(name: str, claim_id: str) -> bool:
@@ -121,10 +134,45 @@ def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
     return prove_one(find(claim_id), out_dir)
 
 
-def _find_by_id(claim_id: str) -> Found:
-    """A Dask task: find the evidence of a claim on a worker, whose disk is not the client's,
-    so artifacts come back in memory with the evidence."""
-    return find_evidence(find(claim_id), None)
+@dataclass(frozen=True)
+class Checked:
+    """A claim proved and checked by a cluster's worker in a folder of its own: what it found
+    (the artifacts kept in memory, to be written on the client), the kernel's outcome there,
+    and the SHA-256 of the certificate the kernel read ("" when none was written)."""
+
+    found: Found
+    outcome: Outcome
+    certificate_sha256: str
+
+
+def prove_on_worker(claim_id: str) -> Checked:
+    """A Dask task: prove a claim and check its certificate with the kernel on a worker, whose
+    disk is not the client's, in a temporary folder; send back everything the client needs to
+    write the same files."""
+    claim = find(claim_id)
+    found = find_evidence(claim, None)
+    with tempfile.TemporaryDirectory(prefix="coinproofs-") as folder:
+        outcome = record(claim, found, Path(folder))
+        path = Path(folder) / f"{claim.id}.json"
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+    return Checked(found, outcome, digest)
+
+
+def record_checked(claim: ClaimSpec, checked: Checked, out_dir: Path) -> Outcome:
+    """Write here what a worker found and checked. Its kernel's verdict stands for the files
+    written here when the certificate written here is, byte for byte, the one it checked (the
+    certificate holds the SHA-256 of every artifact it uses)."""
+    if not checked.certificate_sha256:  # the prover failed or kept a misnamed artifact
+        return checked.outcome
+    try:
+        text = write_found(claim, checked.found, out_dir)
+    except ValueError as error:
+        return Outcome(claim.id, False, (), checked.outcome.seconds, str(error))
+    if hashlib.sha256(text).hexdigest() != checked.certificate_sha256:
+        return Outcome(claim.id, False, (), checked.outcome.seconds,
+                       "the certificate written here is not the one the worker's kernel "
+                       "checked (do the workers run this version of coinproofs?)")
+    return checked.outcome
 
 
 @contextmanager
@@ -243,25 +291,28 @@ def connect(address: str) -> Any:
 def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str,
                      on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
                      outcomes: dict[str, Outcome]) -> None:
-    """Find the evidence of each claim as a task of the Dask cluster at `address`; write each
-    certificate here, as its evidence comes back, and check it with the kernel. The cluster's
-    workers need this version of coinproofs installed; they never write on this disk."""
+    """Prove each claim as a task of the Dask cluster at `address`: a worker finds the evidence
+    and checks the certificate with the kernel, as a local process does with `jobs`, in a
+    folder of its own; the files come back and are written here, each certificate only if it is
+    the one the worker checked. The workers need this version of coinproofs installed; they
+    never write on this disk."""
     on_start(f"connecting to the Dask scheduler at {address}")
     with connect(address) as client:
         from distributed import as_completed  # connect() said it is installed
 
-        futures = {client.submit(_find_by_id, claim.id, pure=False): claim for claim in claims}
+        futures = {client.submit(prove_on_worker, claim.id, pure=False): claim
+                   for claim in claims}
         on_start(f"{len(claims)} claims on the Dask cluster at {address}")
         try:
             for future in as_completed(futures):
                 claim = futures[future]
                 try:
-                    found = future.result()
+                    checked = future.result()
                 except Exception as error:  # the task itself failed (its worker died, say)
                     outcome = Outcome(claim.id, False, (), 0.0, "the cluster did not run it: "
                                       f"{type(error).__name__}: {error}")
                 else:
-                    outcome = record(claim, found, out_dir)
+                    outcome = record_checked(claim, checked, out_dir)
                 outcomes[claim.id] = outcome
                 on_done(outcome)
         finally:
