@@ -57,12 +57,18 @@ def check_size(n: int, length: int) -> None:
     if not 1 <= n <= MAX_N:
         raise ValueError(f"the SAT encoding handles 1..{MAX_N} coins, not {n} "
                          f"(beliefs over rotation orbits of more coins are too large)")
+    check_length(f"{n} coins", length, lambda: clause_count(n, length))
+
+
+def check_length(table: str, length: int, clauses: Callable[[], int]) -> None:
+    """Raise ValueError, in a sentence, for a negative length or a formula with more clauses
+    (counted by `clauses`, called only for a length that is not negative) than is built."""
     if length < 0:
         raise ValueError(f"the number of moves must not be negative (got {length})")
-    if clause_count(n, length) > MAX_EXPORT_CLAUSES:
-        raise ValueError(f"the formula for {n} coins and {length} moves has "
-                         f"{clause_count(n, length):,} clauses, more than the "
-                         f"{MAX_EXPORT_CLAUSES:,} this tool builds in memory")
+    if clauses() > MAX_EXPORT_CLAUSES:
+        raise ValueError(f"the formula for {table} and {length} moves has {clauses():,} "
+                         f"clauses, more than the {MAX_EXPORT_CLAUSES:,} this tool builds in "
+                         "memory")
 
 
 def counted_cnf(n: int, length: int) -> CNF:
@@ -173,13 +179,8 @@ def check_table_size(game: Game, length: int) -> None:
     t = as_table(game)
     if t.is_coins:
         check_size(t.n, length)
-        return
-    if length < 0:
-        raise ValueError(f"the number of moves must not be negative (got {length})")
-    if family_clause_count(t, length) > MAX_EXPORT_CLAUSES:
-        raise ValueError(f"the formula for {describe(t)} and {length} moves has "
-                         f"{family_clause_count(t, length):,} clauses, more than the "
-                         f"{MAX_EXPORT_CLAUSES:,} this tool builds in memory")
+    else:
+        check_length(describe(t), length, lambda: family_clause_count(t, length))
 
 
 def family_cnf(game: Game, length: int) -> CNF:
