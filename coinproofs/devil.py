@@ -441,8 +441,8 @@ def beliefs(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: s
 @dataclass(frozen=True)
 class RandomPlay:
     """Games against a devil who turns the table at random (evidence, not proof): `counts[t]`
-    games first showed all heads after t moves, `counts[None]` were lost; `expected[t]` is the
-    exact expected count at t, when it could be computed."""
+    games first reached the goal (all heads, or all alike) after t moves, `counts[None]` were
+    lost; `expected[t]` is the exact expected count at t, when it could be computed."""
 
     n: int
     length: int
@@ -452,6 +452,7 @@ class RandomPlay:
     counts: Counter[int | None] = field(repr=False)
     expected: list[float] | None = field(repr=False)
     states: int = 2  # each dial's states (2: coins)
+    goal: str = "zero"  # "zero": all heads (all dials at 0); "equal": all alike
 
     @property
     def starts(self) -> int:
@@ -502,7 +503,8 @@ def play(moves: Iterable[Iterable[int]], n: int, games: int = 1000, seed: int | 
     if chances is None and coins and len(strategy) == (1 << n) - 1 and winning(strategy, n):
         chances = [1 / (1 << n)] * (1 << n)  # see win_chances: each move number equally likely
     expected = None if chances is None else [played * chance for chance in chances]
-    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected, states)
+    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected, states,
+                      goal)
 
 
 def winning(strategy: list[int], n: int) -> bool:
