@@ -78,3 +78,19 @@ def test_play_on_a_table_is_reproducible_and_names_the_table(tmp_path: Path) -> 
 ])
 def test_bad_options_get_one_sentence(args: list[str], words: list[str]) -> None:
     fails_with_one_sentence(coinproofs("devil", "play", *args), *words)
+
+
+def test_the_histogram_names_the_tables_goal() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import coinproofs as cp
+
+    def label(**options: object) -> str:
+        n = 3 if options.get("states") == 3 else 4
+        result = cp.devil.play(cp.devil.solve(n, **options).moves, n, 2, seed=1, **options)
+        return str(result.figure().axes[0].get_xlabel())
+
+    assert label().endswith("coins first showed all heads")
+    assert label(goal="equal").endswith("coins first were all alike")
+    assert label(states=3).endswith("dials first all showed 0")
