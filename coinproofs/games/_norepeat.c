@@ -105,36 +105,15 @@ static u64 reach(const Solver *s, u64 seen, int v)
  * tails, so they depend only on which coins go to places 0..place. A coin is chosen for
  * `place` only if it makes those bits least among the choices here: a smaller choice would
  * give a smaller word, so the least word is never cut off; a branch whose bits already exceed
- * the best word's is cut. */
-static u64 smallest(const Solver *s, u64 set, int place, u64 best)
-{
-    int n = s->n;
-    if (place >= n - 1)
-        return set < best ? set : best;
-    int shift = (1 << n) - (2 << place);
-    u64 images[MAX_COINS], least = ~(u64)0;
-    for (int coin = place; coin < n; coin++) {
-        images[coin] = coin == place ? set : exchange(s, set, place, coin);
-        u64 top = images[coin] >> shift;
-        if (top < least)
-            least = top;
-    }
-    if (least > (best >> shift))
-        return best;
-    for (int coin = place; coin < n; coin++)
-        if (images[coin] >> shift == least)
-            best = smallest(s, images[coin], place + 1, best);
-    return best;
-}
-
-/* smallest(), also naming a reordering that gives the least word: `order[i]` is the place
- * coin i of `set` goes to (so far), `best_order` receives it for the best word found. */
-static u64 smallest_order(const Solver *s, u64 set, int place, u64 best, const int *order,
-                          int *best_order)
+ * the best word's is cut. With `order` (order[i]: the place coin i of `set` has gone to so
+ * far), `best_order` receives a reordering that gives the least word (for the certificate's
+ * automorphisms); the search proper passes NULL. */
+static u64 smallest(const Solver *s, u64 set, int place, u64 best, const int *order,
+                    int *best_order)
 {
     int n = s->n;
     if (place >= n - 1) {
-        if (set < best)
+        if (set < best && order != NULL)
             memcpy(best_order, order, sizeof(int) * MAX_COINS);
         return set < best ? set : best;
     }
@@ -148,13 +127,14 @@ static u64 smallest_order(const Solver *s, u64 set, int place, u64 best, const i
     }
     if (least > (best >> shift))
         return best;
-    for (int coin = place; coin < n; coin++)
-        if (images[coin] >> shift == least) {
-            int next[MAX_COINS]; /* places `place` and `coin` exchange their coins */
-            for (int i = 0; i < MAX_COINS; i++)
-                next[i] = order[i] == place ? coin : order[i] == coin ? place : order[i];
-            best = smallest_order(s, images[coin], place + 1, best, next, best_order);
-        }
+    for (int coin = place; coin < n; coin++) {
+        if (images[coin] >> shift != least)
+            continue;
+        int next[MAX_COINS]; /* places `place` and `coin` exchange their coins */
+        for (int i = 0; order != NULL && i < MAX_COINS; i++)
+            next[i] = order[i] == place ? coin : order[i] == coin ? place : order[i];
+        best = smallest(s, images[coin], place + 1, best, order ? next : NULL, best_order);
+    }
     return best;
 }
 
@@ -281,7 +261,7 @@ static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key)
     for (int coin = 0; coin < s->n; coin++)
         if (v >> coin & 1)
             seen = flip(s, seen, coin);
-    *key = smallest(s, seen, 0, ~(u64)0);
+    *key = smallest(s, seen, 0, ~(u64)0, NULL, NULL);
     return 0;
 }
 
@@ -568,7 +548,7 @@ static void certified_key(const Solver *s, u64 seen, int v, u64 *key, uint32_t *
             translated = flip(s, translated, coin);
     for (int i = 0; i < MAX_COINS; i++)
         identity[i] = order[i] = i;
-    *key = smallest_order(s, translated, 0, ~(u64)0, identity, order);
+    *key = smallest(s, translated, 0, ~(u64)0, identity, order);
     uint32_t rank = 0, image = 0;
     for (int i = 0; i < n; i++) {
         int later_smaller = 0, factorial = 1;
