@@ -4,7 +4,8 @@
    logic, not even the excluded middle. tests/test_formal.py checks that output. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
-From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible.
+From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
+  DialsShortest.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -70,3 +71,7 @@ Check dial_not_wins.
 Print Assumptions dial_not_wins.
 Check dial_wins_prime_powers.
 Print Assumptions dial_wins_prime_powers.
+
+(* The sufficiency for dials, begun: one dial with q states, q - 1 moves, and none fewer. *)
+Check one_dial_shortest.
+Print Assumptions one_dial_shortest.
