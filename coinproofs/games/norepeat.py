@@ -120,11 +120,17 @@ class Reorderings:
 
     def smallest(self, seen: Seen) -> int:
         """The smallest bitmask among the images of `seen` under every reordering."""
+        return self.least(seen)[0]
+
+    def least(self, seen: Seen) -> tuple[int, int]:
+        """The smallest image of `seen` under a reordering, and the index of that reordering
+        in `orders` (lexicographic order)."""
         images = np.zeros(len(self.orders), dtype=np.uint64)
         for k, byte in enumerate(seen.to_bytes(self.nbytes, "little")):
             if byte:
                 images |= self.table[k, byte]
-        return int(images.min())
+        best = int(images.argmin())
+        return int(images[best]), best
 
 
 def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
@@ -303,6 +309,73 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
     from coinproofs.games._norepeat import Solver
 
     return Solver(n, misere, table_bytes, cut_parts)
+
+
+# The winner's strategy as a DAG file (format NRDAG1, docs/certificates.md), for few coins.
+
+DAG_MAGIC = b"NRDAG1\n\0"
+NO_REPLY, NO_CHILD, NO_FIRST = 255, 0xFFFFFFFF, 255
+
+
+def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
+    """The seen set with every unseen pattern that `pattern` cannot reach by a path through
+    unseen patterns marked seen (Lemma R of docs/norepeat.md), by breadth-first search.
+
+    >>> bin(reachable_part(0b1011, 0, 2))  # at HH with TH, TT seen: HT is out of reach
+    '0b1111'
+    """
+    reached, frontier = {pattern}, [pattern]
+    while frontier:
+        frontier = [turn(x, coin) for x in frontier for coin in legal_coins(seen, x, n)
+                    if turn(x, coin) not in reached]
+        reached.update(frontier)
+    unreached = [x for x in range(1 << n) if not seen >> x & 1 and x not in reached]
+    return seen | sum(1 << x for x in unreached)
+
+
+def strategy_dag(game: NoRepeats) -> bytes:
+    """The winner's strategy as a DAG file: node 0 the reduced position where the loser first
+    moves, then each canonical position (key, all heads) the winner's replies lead to. Each
+    record names the automorphism x -> order(x) ^ order(v) that takes the reduced position
+    (seen, v) to its key (the reordering `order` that makes the key least).
+
+    >>> data = strategy_dag(NoRepeats(1))  # Amber turns the coin; Ben is stuck at once
+    >>> data[8:12], int.from_bytes(data[12:20], "little"), data[20:]
+    (b'\\x01\\x00\\x01\\x00', 1, b'\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
+    """
+    n, first_wins = game.n, game.winner == "first"
+    first = game.winning_coin(1 << START, START) if first_wins else None
+    seen, pattern = (1 << START, START) if first is None else (1 << START | 1 << turn(START, first),
+                                                            turn(START, first))
+    nodes = [(reachable_part(seen, pattern, n), pattern)]
+    numbers: dict[Key, int] = {}
+    body = bytearray()
+    for seen, pattern in nodes:  # grows as new keys are met
+        coins = legal_coins(seen, pattern, n)
+        body += (seen.to_bytes(8, "little") + bytes([pattern, len(coins)]))
+        for coin in coins:
+            moved = turn(pattern, coin)
+            after = seen | 1 << moved
+            reply = game.winning_coin(after, moved) if legal_coins(after, moved, n) else None
+            if reply is None:
+                assert game.misere and not legal_coins(after, moved, n), "the winner loses"
+                body += bytes([NO_REPLY]) + (0).to_bytes(4, "little") + \
+                    NO_CHILD.to_bytes(4, "little")
+                continue
+            current = turn(moved, reply)
+            final = after | 1 << current
+            auto, child = 0, NO_CHILD
+            if legal_coins(final, current, n):
+                reduced = reachable_part(final, current, n)
+                key, order = game.reorderings.least(flip_all(reduced, current, n))
+                if key not in numbers:
+                    numbers[key] = len(nodes)
+                    nodes.append((key, START))
+                flip = _reorder(current, game.reorderings.orders[order])
+                auto, child = order << n | flip, numbers[key]
+            body += bytes([reply]) + auto.to_bytes(4, "little") + child.to_bytes(4, "little")
+    header = bytes([n, game.misere, 1 if first_wins else 2, NO_FIRST if first is None else first])
+    return DAG_MAGIC + header + len(nodes).to_bytes(8, "little") + bytes(body)
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:
