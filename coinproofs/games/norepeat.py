@@ -321,8 +321,8 @@ def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
     """The seen set with every unseen pattern that `pattern` cannot reach by a path through
     unseen patterns marked seen (Lemma R of docs/norepeat.md), by breadth-first search.
 
-    >>> bin(reachable_part(0b1011, 0, 2))  # at HH with TH, TT seen: HT is out of reach
-    '0b1111'
+    >>> bin(reachable_part(0b10111, 0, 3))  # at HHH, all three neighbours seen
+    '0b11111111'
     """
     reached, frontier = {pattern}, [pattern]
     while frontier:
