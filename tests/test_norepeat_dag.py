@@ -376,3 +376,60 @@ def test_the_native_checker_shares_no_code_with_the_solver() -> None:
                 if len(line.strip()) > 30 and "Py" not in line}
 
     assert not lines(checker) & lines(solver)
+
+
+# --- Six coins: DAGs from positions late in a game ----------------------------------------------
+
+def late_lost_position(game: engine.NoRepeats, moves: int, rng: random.Random) -> tuple[int, int]:
+    """A position `moves` random moves into a game, from which the player to move loses."""
+    n = game.n
+    while True:
+        seen, at = 1 << engine.START, engine.START
+        for _ in range(moves):
+            coins = engine.legal_coins(seen, at, n)
+            if not coins:
+                break
+            at = engine.turn(at, rng.choice(coins))
+            seen |= 1 << at
+        else:
+            if engine.legal_coins(seen, at, n) and not game.wins(game.key(seen, at)):
+                return seen, at
+
+
+def late_verdict(data: bytes, misere: bool, root: tuple[int, int], native: bool) -> str:
+    """The verdict of one checker on a DAG from a late position (read as the kernel reads the
+    nodes after the header)."""
+    from coinproofs.verify._dagcheck import Dag
+
+    nodes = int.from_bytes(data[12:20], "little")
+    checker: kernel.Checker = (Dag(6, misere, 2, 255, nodes, *root) if native
+                               else kernel.Walk(6, misere, 2, 255, nodes, root))
+    try:
+        for feed, end in ((checker.positions, checker.end_positions),
+                          (checker.replies, checker.end_replies)):
+            feed(data[20:])
+            end()
+    except (Rejected, ValueError) as rejection:
+        return str(rejection)
+    return ""
+
+
+@pytest.mark.parametrize("misere", [True, False])
+def test_six_coin_dags_from_late_positions_get_the_same_verdicts(misere: bool) -> None:
+    """For 6 coins (a seen set of all 64 bits): the engine's DAG from a position 38 moves into
+    a game is accepted by both checkers, and each of 40 random bytes flipped gets the same
+    verdict from both."""
+    rng = random.Random(6 + misere)
+    game = engine.NoRepeats(6, misere, native=False)
+    seen, at = late_lost_position(game, 38, rng)
+    data = engine.strategy_dag(game, (seen, at))
+    root = (kernel.reduce(seen, at, 6), at)
+    assert late_verdict(data, misere, root, False) == late_verdict(data, misere, root, True) == ""
+    rejected = 0
+    for _ in range(40):
+        where = rng.randrange(20, len(data))
+        changed = data[:where] + bytes([data[where] ^ rng.randrange(1, 256)]) + data[where + 1:]
+        python = late_verdict(changed, misere, root, False)
+        assert python == late_verdict(changed, misere, root, True)
+        rejected += bool(python)
+    assert rejected > 25

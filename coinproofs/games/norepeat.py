@@ -333,20 +333,25 @@ def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
     return seen | sum(1 << x for x in unreached)
 
 
-def strategy_dag(game: NoRepeats) -> bytes:
+def strategy_dag(game: NoRepeats, loser_at: tuple[Seen, Pattern] | None = None) -> bytes:
     """The winner's strategy as a DAG file: node 0 the reduced position where the loser first
     moves, then each canonical position (key, all heads) the winner's replies lead to. Each
     record names the automorphism x -> order(x) ^ order(v) that takes the reduced position
-    (seen, v) to its key (the reordering `order` that makes the key least).
+    (seen, v) to its key (the reordering `order` that makes the key least). From `loser_at`,
+    if given (a position where the player to move loses), in place of the start: the header
+    then names the second player and no first move.
 
     >>> data = strategy_dag(NoRepeats(1))  # Amber turns the coin; Ben is stuck at once
     >>> data[8:12], int.from_bytes(data[12:20], "little"), data[20:]
     (b'\\x01\\x00\\x01\\x00', 1, b'\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
     """
-    n, first_wins = game.n, game.winner == "first"
+    n = game.n
+    first_wins = loser_at is None and game.winner == "first"
     first = game.winning_coin(1 << START, START) if first_wins else None
     seen, pattern = (1 << START, START) if first is None else (1 << START | 1 << turn(START, first),
                                                             turn(START, first))
+    if loser_at is not None:
+        seen, pattern = loser_at
     nodes = [(reachable_part(seen, pattern, n), pattern)]
     numbers: dict[Key, int] = {}
     body = bytearray()

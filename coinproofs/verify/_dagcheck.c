@@ -95,11 +95,14 @@ static int next_order(int *order, int n) {  /* the next permutation in lexicogra
 }
 
 static int Dag_init(Dag *d, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"n", "misere", "winner", "first", "nodes", NULL};
-    int n, misere, winner, first;
-    unsigned long long nodes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiiK", names, &n, &misere, &winner, &first,
-                                     &nodes))
+    /* root_seen and root_current, in place of the start, let tests and benchmarks read DAGs
+       for positions late in a game (the kernel never gives them). */
+    static char *names[] = {"n", "misere", "winner", "first", "nodes", "root_seen",
+                            "root_current", NULL};
+    int n, misere, winner, first, root_current = -1;
+    unsigned long long nodes, root_seen = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiiK|Ki", names, &n, &misere, &winner,
+                                     &first, &nodes, &root_seen, &root_current))
         return -1;
     if (n < 1 || n > MAX_COINS || nodes < 1 || (winner == 1 && (first < 0 || first >= n)))
         return refuse("a DAG is checked for 1 to 6 coins, at least one node, a first move a coin");
@@ -124,6 +127,10 @@ static int Dag_init(Dag *d, PyObject *args, PyObject *kwargs) {
     } while (next_order(order, n));
     d->root_current = winner == 2 ? 0 : 1 << first;
     d->root_seen = reduce(d, 1ull | 1ull << d->root_current, d->root_current);
+    if (root_current >= 0) {
+        d->root_current = root_current;
+        d->root_seen = root_seen;
+    }
     d->seen = malloc(nodes * sizeof *d->seen);
     d->current = malloc(nodes);
     d->named = calloc(nodes, 1);

@@ -140,9 +140,12 @@ class Walk:
     rejection are raised as :class:`Rejected` (the native checker's ValueError says the same
     words)."""
 
-    def __init__(self, n: int, misere: bool, winner: int, first: int, nodes: int) -> None:
+    def __init__(self, n: int, misere: bool, winner: int, first: int, nodes: int,
+                 root: Position | None = None) -> None:
+        """`root`, in place of the start, lets tests and benchmarks read DAGs for positions
+        late in a game (the kernel never gives one)."""
         self.n, self.misere, self.nodes = n, misere, nodes
-        self.root = start(n, winner, first)
+        self.root = root or start(n, winner, first)
         self.images = automorphisms(n)
         self.seen = [0] * nodes
         self.current = bytearray(nodes)
