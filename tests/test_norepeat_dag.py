@@ -353,31 +353,6 @@ def test_the_node_bound_is_checked_before_the_file_is_read(tmp_path: Path) -> No
         assert "bound norepeat.dag-nodes = 4" in both(tmp_path, data, 3, True)
 
 
-def test_the_native_checker_shares_no_code_with_the_solver() -> None:
-    """The native checker is written from the format alone: it includes nothing of the
-    solver's, names none of its functions, and no line of code of one appears in the other
-    (but short ones, and the forms of Python's C API)."""
-    package = Path(kernel.__file__).parents[1]
-    def code(path: Path) -> str:  # without its comments
-        return re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
-
-    checker, solver = code(package / "verify" / "_dagcheck.c"), code(package / "games" /
-                                                                      "_norepeat.c")
-    assert "_norepeat" not in checker and "games" not in checker
-    assert re.findall(r'#include\s+"', checker) == []
-
-    def functions(source: str) -> set[str]:
-        return set(re.findall(r"^\w[\w\s\*]*?\b(\w+)\(", source, flags=re.M)) - {"PyMODINIT_FUNC"}
-
-    assert not functions(checker) & functions(solver) - {"PyInit__dagcheck"}
-
-    def lines(source: str) -> set[str]:  # of some length, and not the Python C API's forms
-        return {" ".join(line.split()) for line in source.splitlines()
-                if len(line.strip()) > 30 and "Py" not in line}
-
-    assert not lines(checker) & lines(solver)
-
-
 # --- Six coins: DAGs from positions late in a game ----------------------------------------------
 
 def late_lost_position(game: engine.NoRepeats, moves: int, rng: random.Random) -> tuple[int, int]:
@@ -433,3 +408,43 @@ def test_six_coin_dags_from_late_positions_get_the_same_verdicts(misere: bool) -
         assert python == late_verdict(changed, misere, root, True)
         rejected += bool(python)
     assert rejected > 25
+
+
+# --- The prover of six coins, with the native solver's writer stood in for ----------------------
+
+def test_the_native_prover_fails_clearly_without_a_writer(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    from coinproofs.proofs.registry import find
+    from coinproofs.proofs.runner import prove_one
+
+    monkeypatch.delattr(engine, "extract", raising=False)
+    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
+    assert not outcome.proved and "not settled here" in outcome.reason
+
+
+@pytest.mark.parametrize("winner, proved", [("second", True), ("first", False)])
+def test_the_native_prover_checks_what_the_writer_wrote(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path, winner: str,
+                                                       proved: bool) -> None:
+    """With a writer of the native solver's signature (here the engine's, for 5 coins), the
+    prover hashes the file, refuses a winner other than the claim's, and the kernel checks it
+    (with the native checker, as for six coins)."""
+    from coinproofs.proofs import norepeat as prover
+    from coinproofs.proofs.registry import ProofContext
+    from coinproofs.verify.certificate import Artifacts
+
+    def extract(n: int, misere: bool, path: Path, progress: object = None) -> int:
+        data = written(n, misere)[1]
+        path.write_bytes(data)
+        return int.from_bytes(data[12:20], "little")
+
+    monkeypatch.setattr(engine, "extract", extract, raising=False)
+    context = ProofContext(out_dir=tmp_path, claim_id="norepeat.n5.misere")
+    if not proved:
+        with pytest.raises(ValueError, match="finds that the second player wins, not the first"):
+            prover.native_evidence(5, True, winner, context)
+        return
+    [item] = prover.native_evidence(5, True, winner, context)
+    assert item["file"] == "norepeat.n5.misere.nrdag" and item["nodes"] == 1018
+    assert kernel.check_dag(5, True, winner, item, Artifacts(tmp_path),
+                            use_native=True) == "strategy-dag (native)"
