@@ -144,7 +144,7 @@ def test_every_flipped_byte_is_rejected_or_a_fitting_automorphism(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n, misere", [(4, True), (5, False)])
+@pytest.mark.parametrize("n, misere", [(4, True), (4, False)])
 def test_every_bit_flipped_is_rejected_or_a_fitting_automorphism(
         tmp_path: Path, n: int, misere: bool) -> None:
     flipped_bytes(tmp_path, n, misere, [1 << bit for bit in range(8)])
