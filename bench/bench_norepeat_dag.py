@@ -16,26 +16,11 @@ import argparse
 import random
 import time
 
-from coinproofs.games.norepeat import START, NoRepeats, legal_coins, strategy_dag, turn
+from coinproofs.games.norepeat import NoRepeats, late_lost_position, strategy_dag
 from coinproofs.verify import norepeat_dag as kernel
 from coinproofs.verify._dagcheck import Dag
 
 ROUNDS = 3
-
-
-def late_lost_position(game: NoRepeats, moves: int, rng: random.Random) -> tuple[int, int]:
-    """A position `moves` random moves into a game, from which the player to move loses."""
-    while True:
-        seen, at = 1 << START, START
-        for _ in range(moves):
-            coins = legal_coins(seen, at, game.n)
-            if not coins:
-                break
-            at = turn(at, rng.choice(coins))
-            seen |= 1 << at
-        else:
-            if legal_coins(seen, at, game.n) and not game.wins(game.key(seen, at)):
-                return seen, at
 
 
 def seconds(make: type[kernel.Walk] | type[Dag], data: bytes, n: int, misere: bool,

@@ -355,22 +355,6 @@ def test_the_node_bound_is_checked_before_the_file_is_read(tmp_path: Path) -> No
 
 # --- Six coins: DAGs from positions late in a game ----------------------------------------------
 
-def late_lost_position(game: engine.NoRepeats, moves: int, rng: random.Random) -> tuple[int, int]:
-    """A position `moves` random moves into a game, from which the player to move loses."""
-    n = game.n
-    while True:
-        seen, at = 1 << engine.START, engine.START
-        for _ in range(moves):
-            coins = engine.legal_coins(seen, at, n)
-            if not coins:
-                break
-            at = engine.turn(at, rng.choice(coins))
-            seen |= 1 << at
-        else:
-            if engine.legal_coins(seen, at, n) and not game.wins(game.key(seen, at)):
-                return seen, at
-
-
 def late_verdict(data: bytes, misere: bool, root: tuple[int, int], native: bool) -> str:
     """The verdict of one checker on a DAG from a late position (read as the kernel reads the
     nodes after the header)."""
@@ -396,7 +380,7 @@ def test_six_coin_dags_from_late_positions_get_the_same_verdicts(misere: bool) -
     verdict from both."""
     rng = random.Random(6 + misere)
     game = engine.NoRepeats(6, misere, native=False)
-    seen, at = late_lost_position(game, 38, rng)
+    seen, at = engine.late_lost_position(game, 38, rng)
     data = engine.strategy_dag(game, (seen, at))
     root = (kernel.reduce(seen, at, 6), at)
     assert late_verdict(data, misere, root, False) == late_verdict(data, misere, root, True) == ""

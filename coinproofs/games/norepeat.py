@@ -24,6 +24,7 @@ docs/norepeat.md), searched in C with a transposition table of bounded size.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
@@ -381,6 +382,28 @@ def strategy_dag(game: NoRepeats, loser_at: tuple[Seen, Pattern] | None = None) 
             body += bytes([reply]) + auto.to_bytes(4, "little") + child.to_bytes(4, "little")
     header = bytes([n, game.misere, 1 if first_wins else 2, NO_FIRST if first is None else first])
     return DAG_MAGIC + header + len(nodes).to_bytes(8, "little") + bytes(body)
+
+
+def late_lost_position(game: NoRepeats, moves: int, rng: random.Random) -> tuple[Seen, Pattern]:
+    """A position `moves` random legal moves into a game (games that end sooner are replayed)
+    from which the player to move has a move, and loses: a root for a strategy DAG of a part
+    of a game too large to solve whole (tests and benchmarks of the DAG checkers).
+
+    >>> seen, pattern = late_lost_position(NoRepeats(3, misere=True), 2, random.Random(1))
+    >>> bin(seen).count("1"), NoRepeats(3, misere=True).wins(NoRepeats(3).key(seen, pattern))
+    (3, False)
+    """
+    while True:
+        seen, pattern = 1 << START, START
+        for _ in range(moves):
+            coins = legal_coins(seen, pattern, game.n)
+            if not coins:
+                break
+            pattern = turn(pattern, rng.choice(coins))
+            seen |= 1 << pattern
+        else:
+            if legal_coins(seen, pattern, game.n) and not game.wins(game.key(seen, pattern)):
+                return seen, pattern
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:
