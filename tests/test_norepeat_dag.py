@@ -31,8 +31,8 @@ def written(n: int, misere: bool) -> tuple[str, bytes]:
     return game.winner, engine.strategy_dag(game)
 
 
-def verdict(folder: Path, data: bytes, n: int, misere: bool, winner: str, native: bool,
-            nodes: int | None = None, sha256: str | None = None) -> str:
+def verdict(folder: Path, data: bytes, n: int, misere: bool, winner: str,
+            native: bool | None, nodes: int | None = None, sha256: str | None = None) -> str:
     """'' if the checker accepts the file as proof that `winner` wins, else its reason."""
     (folder / "x.nrdag").write_bytes(data)
     item = {"method": "strategy-dag", "file": "x.nrdag",
@@ -432,3 +432,14 @@ def test_the_native_prover_checks_what_the_writer_wrote(monkeypatch: pytest.Monk
     assert item["file"] == "norepeat.n5.misere.nrdag" and item["nodes"] == 1018
     assert kernel.check_dag(5, True, winner, item, Artifacts(tmp_path),
                             use_native=True) == "strategy-dag (native)"
+
+
+def test_a_large_dag_without_the_native_checker_is_refused_clearly(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "coinproofs.verify._dagcheck", None)  # import fails
+    monkeypatch.setattr(kernel, "PYTHON_DAG_NODES", 4)
+    winner, data = written(3, True)  # 5 nodes: more than the walk now takes
+    assert "needs the native checker coinproofs.verify._dagcheck, which is not built" in \
+        verdict(tmp_path, data, 3, True, winner, native=None)
