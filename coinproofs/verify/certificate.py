@@ -25,7 +25,7 @@ import json
 import os
 import pkgutil
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,19 +139,18 @@ class Artifacts:
             expect(hasher.hexdigest() == digest,
                    f"artifact file {name!r} changed while the kernel read it")
 
-    def chunks(self, evidence: Evidence, sized_by: Bound, bytes_each: int) -> Iterator[bytes]:
-        """The bytes of the binary file evidence['file'], a megabyte at a time, hashed as they
-        are read. Its size is bounded by `sized_by` (at most `bytes_each` bytes for each unit
-        it allows) in place of `artifact.bytes`: a file whose own bound already limits its
-        size, and the work of checking it, may be larger than other artifacts."""
+    def readings(self, evidence: Evidence, sized_by: Bound, bytes_each: int,
+                 times: int) -> Generator[Iterator[bytes], None, None]:
+        """`times` readings of the binary file evidence['file'], one after the other, each a
+        megabyte at a time and hashed as it is read. Its size is bounded by `sized_by` (at most
+        `bytes_each` bytes for each unit it allows) in place of `artifact.bytes`: a file whose
+        own bound already limits its size, and the work of checking it, may be larger than
+        other artifacts."""
         with self._open(evidence, "file", "sha256", sized_by, bytes_each,
                         own_size=True) as (handle, name, digest):
-            hasher = hashlib.sha256()
-            while chunk := handle.read(1 << 20):
-                hasher.update(chunk)
-                yield chunk
-            expect(hasher.hexdigest() == digest,
-                   f"artifact file {name!r} changed while the kernel read it")
+            for _ in range(times):
+                handle.seek(0)
+                yield _hashed_chunks(handle, name, digest)
 
     def check(self, evidence: Evidence, name_key: str, hash_key: str) -> None:
         """Reject unless the file evidence[name_key] has the SHA-256 evidence[hash_key]."""
@@ -190,6 +189,16 @@ class Artifacts:
                 yield handle, name, digest
         except OSError as error:
             raise Rejected(f"artifact file {name!r} cannot be read ({error.strerror})") from None
+
+
+def _hashed_chunks(handle: IO[bytes], name: str, digest: str) -> Iterator[bytes]:
+    """The rest of the file, a megabyte at a time; at its end, its SHA-256 must be `digest`."""
+    hasher = hashlib.sha256()
+    while chunk := handle.read(1 << 20):
+        hasher.update(chunk)
+        yield chunk
+    expect(hasher.hexdigest() == digest,
+           f"artifact file {name!r} changed while the kernel read it")
 
 
 class GameChecker(Protocol):

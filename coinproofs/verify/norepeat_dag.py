@@ -287,7 +287,7 @@ def check_dag(n: int, misere: bool, winner: str, item: Evidence, artifacts: Arti
                f"{NODE.size * nodes:,} to {largest * nodes:,}")
     if use_native is None:
         use_native = nodes > PYTHON_DAG_NODES
-    passes = [artifacts.chunks(item, DAG_NODES, HEADER.size + largest) for _ in range(2)]
+    passes = artifacts.readings(item, DAG_NODES, HEADER.size + largest, times=2)
     checker: Checker | None = None
     try:
         for number, chunks in enumerate(passes):
@@ -308,6 +308,8 @@ def check_dag(n: int, misere: bool, winner: str, item: Evidence, artifacts: Arti
         if not use_native:
             raise
         raise Rejected(f"{name}: {error}") from None
+    finally:
+        passes.close()  # the file, at once, when a rejection stops the reading
     return "strategy-dag (native)" if use_native else "strategy-dag"
 
 
