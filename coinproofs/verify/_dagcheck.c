@@ -104,7 +104,8 @@ static int Dag_init(Dag *d, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiiK|Ki", names, &n, &misere, &winner,
                                      &first, &nodes, &root_seen, &root_current))
         return -1;
-    if (n < 1 || n > MAX_COINS || nodes < 1 || (winner == 1 && (first < 0 || first >= n)))
+    if (n < 1 || n > MAX_COINS || nodes < 1 || nodes > SIZE_MAX / sizeof(uint64_t)
+        || (winner == 1 && (first < 0 || first >= n)))
         return refuse("a DAG is checked for 1 to 6 coins, at least one node, a first move a coin");
     free(d->seen); free(d->current); free(d->named);
     d->n = n; d->misere = misere; d->nodes = nodes; d->next = 0; d->carried = 0;
@@ -149,6 +150,7 @@ typedef int (*Visit)(Dag *, uint64_t, const uint8_t *, int);
 static PyObject *feed(Dag *d, PyObject *arg, Visit visit) {
     Py_buffer chunk;
     char m1[32], message[300];
+    if (!d->seen) return refuse("the Dag was not initialised"), NULL;
     if (PyObject_GetBuffer(arg, &chunk, PyBUF_SIMPLE) < 0) return NULL;
     size_t len = d->carried + (size_t)chunk.len, at = 0;
     uint8_t *data = malloc(len ? len : 1);
@@ -314,6 +316,7 @@ static PyObject *Dag_replies(Dag *d, PyObject *chunk) { return feed(d, chunk, vi
 
 static PyObject *Dag_end_positions(Dag *d, PyObject *unused) {
     (void)unused;
+    if (!d->seen) return refuse("the Dag was not initialised"), NULL;
     if (end_of_file(d) < 0) return NULL;
     if (d->seen[0] != d->root_seen || d->current[0] != d->root_current) {
         refuse("node 0 is not the reduced position after the winner's first move (or the "
@@ -326,6 +329,7 @@ static PyObject *Dag_end_positions(Dag *d, PyObject *unused) {
 static PyObject *Dag_end_replies(Dag *d, PyObject *unused) {
     char m1[32], message[100];
     (void)unused;
+    if (!d->seen) return refuse("the Dag was not initialised"), NULL;
     if (end_of_file(d) < 0) return NULL;
     for (uint64_t j = 1; j < d->nodes; j++)
         if (!d->named[j]) {
