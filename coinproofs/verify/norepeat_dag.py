@@ -24,10 +24,10 @@ start (after the winner's first move when the winner moves first), so the winner
 Two checkers read the file, with the same messages in the same order: the plain Python walk
 here (:class:`Walk`), used for files of up to PYTHON_DAG_NODES nodes, and a small native one
 (``_dagcheck.c`` beside this file: its own reading, reduce and automorphisms, no code shared
-with the solver) for larger files, which the Python walk would take days over (the trade is
-measured in docs/certificates.md). Both read the file as it streams past, twice: first the
-positions of all nodes (kept in memory, 9 bytes a node), then each node's replies, checked
-against the positions.
+with the solver) for larger files, which the Python walk would take hours or days over (the
+trade is measured in docs/certificates.md). Once the file's hash is checked, both read it as it
+streams past, twice: first the positions of all nodes (kept in memory, 10 bytes a node in the
+native checker), then each node's replies, checked against the positions.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ MAX_DAG_COINS = 6  # a seen set of 2^6 patterns fits one u64
 PYTHON_DAG_NODES = 1 << 16  # larger files go to the native checker (docs/certificates.md)
 
 DAG_NODES = declare("norepeat.dag-nodes", 1 << 28, "nodes",
-                    "the positions of a strategy DAG, kept in memory at 9 bytes each while "
-                    "its replies are checked")
+                    "the positions of a strategy DAG, kept in memory (10 bytes each in the "
+                    "native checker) while their replies are checked")
 
 STRATEGY_DAG = Shape("strategy-dag evidence",
                      {"method": literal("strategy-dag"), "file": FILE, "sha256": SHA256,
