@@ -443,3 +443,17 @@ def test_a_large_dag_without_the_native_checker_is_refused_clearly(
     winner, data = written(3, True)  # 5 nodes: more than the walk now takes
     assert "needs the native checker coinproofs.verify._dagcheck, which is not built" in \
         verdict(tmp_path, data, 3, True, winner, native=None)
+
+
+@pytest.mark.slow
+def test_six_coins_misere_is_proved_and_verified_end_to_end(tmp_path: Path) -> None:
+    """`coinproofs prove norepeat.n6.misere`: the native search writes the DAG, the kernel
+    checks it (natively, if it has more than PYTHON_DAG_NODES nodes). Minutes to hours."""
+    from coinproofs.proofs.registry import find
+    from coinproofs.proofs.runner import prove_one
+
+    if not hasattr(engine, "extract"):
+        pytest.skip("the native solver here cannot write its strategy")
+    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
+    assert outcome.proved, outcome.reason
+    assert outcome.methods[0].startswith("strategy-dag")
