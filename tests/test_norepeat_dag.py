@@ -432,6 +432,9 @@ def test_the_native_prover_checks_what_the_writer_wrote(monkeypatch: pytest.Monk
     assert item["file"] == "norepeat.n5.misere.nrdag" and item["nodes"] == 1018
     assert kernel.check_dag(5, True, winner, item, Artifacts(tmp_path),
                             use_native=True) == "strategy-dag (native)"
+    on_a_worker = ProofContext(out_dir=None, claim_id="norepeat.n5.misere")
+    assert prover.native_evidence(5, True, winner, on_a_worker) == [item]
+    assert on_a_worker.kept == {item["file"]: written(5, True)[1]}
 
 
 def test_a_large_dag_without_the_native_checker_is_refused_clearly(

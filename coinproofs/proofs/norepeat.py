@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from coinproofs.games import norepeat as engine
 from coinproofs.games.norepeat import TREE_COINS, OutOfBudget, perfect_matching, solve, strategy_dag
@@ -104,7 +107,20 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
                           "(coinproofs.games.norepeat.extract is missing)")
     ctx.progress(f"searching {n} coins with the native core")
     ctx.solvers.add("native search")
-    path = ctx.out_dir / f"{ctx.claim_id}.nrdag"
+    if ctx.out_dir is None:  # a cluster's worker: the DAG goes back to the client in memory
+        with tempfile.TemporaryDirectory() as folder:
+            evidence = native_dag(n, misere, winner, ctx, Path(folder), extract)
+            name = evidence["file"]
+            ctx.kept[name] = (Path(folder) / name).read_bytes()
+        return [evidence]
+    return [native_dag(n, misere, winner, ctx, ctx.out_dir, extract)]
+
+
+def native_dag(n: int, misere: bool, winner: str, ctx: ProofContext, folder: Path,
+               extract: Callable[..., int]) -> Evidence:
+    """The strategy-dag evidence for the DAG the native core writes into `folder` (hashed as
+    it is read back, never held whole)."""
+    path = folder / f"{ctx.claim_id}.nrdag"
     nodes = int(extract(n, misere, path, progress=lambda done, listed: ctx.progress(
         f"{n} coins: {done:,} of {listed:,} nodes of the strategy written")))
     hasher = hashlib.sha256()
@@ -113,11 +129,11 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
         handle.seek(0)
         while chunk := handle.read(1 << 20):
             hasher.update(chunk)
-    digest = hasher.hexdigest()
     if found != (1 if winner == "first" else 2):
         raise ValueError(f"the search finds that the {'first' if found == 1 else 'second'} "
                          f"player wins, not the {winner} as claimed")
-    return [{"method": "strategy-dag", "file": path.name, "sha256": digest, "nodes": nodes}]
+    return {"method": "strategy-dag", "file": path.name, "sha256": hasher.hexdigest(),
+            "nodes": nodes}
 
 
 def matching_evidence(n: int, ctx: ProofContext) -> list[Evidence]:
