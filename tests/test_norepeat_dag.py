@@ -396,6 +396,27 @@ def test_six_coin_dags_from_late_positions_get_the_same_verdicts(misere: bool) -
 
 # --- The prover of six coins, with the native solver's writer stood in for ----------------------
 
+def test_the_native_prover_says_not_settled_when_the_search_stops_at_its_budget(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from coinproofs.proofs.registry import find
+    from coinproofs.proofs.runner import prove_one
+
+    class Unsettled:
+        def __init__(self) -> None:
+            self.stats = {"nodes": 123}
+
+        def wins(self, *args: object, **kwargs: object) -> None:
+            return None  # what the native core answers at its budget
+
+    monkeypatch.setattr(engine, "extract", lambda *args, **kwargs: 1, raising=False)
+    monkeypatch.setattr(engine, "native_solver", lambda n, misere: Unsettled())
+    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
+    assert not outcome.proved
+    assert "6 coins under misère play is not settled: the native search stopped at its " \
+           "budget of 10,800 s after 123 positions" in outcome.reason
+    assert not list(tmp_path.glob("*.nrdag"))
+
+
 def test_the_native_prover_fails_clearly_without_a_writer(monkeypatch: pytest.MonkeyPatch,
                                                           tmp_path: Path) -> None:
     from coinproofs.proofs.registry import find
@@ -417,7 +438,9 @@ def test_the_native_prover_checks_what_the_writer_wrote(monkeypatch: pytest.Monk
     from coinproofs.proofs.registry import ProofContext
     from coinproofs.verify.certificate import Artifacts
 
-    def extract(n: int, misere: bool, path: Path, progress: object = None) -> int:
+    def extract(n: int, misere: bool, path: Path, solver: object = None,
+                progress: object = None) -> int:
+        assert solver is not None  # the one that settled the game, with its table
         data = written(n, misere)[1]
         path.write_bytes(data)
         return int.from_bytes(data[12:20], "little")

@@ -28,6 +28,7 @@ SEARCHED_NORMAL = (3, 4, 5)  # normal play proved by search as well as by a matc
 MISERE_COINS = range(1, 7)  # misère play, proved by search (6 coins by the native core)
 SEEN_MISERE = (3, 4, 5, 6)  # the misère claims listed: the seed's question 3, and beyond
 NATIVE_MISERE = 6  # proved only on request: the native search and its DAG take long
+NATIVE_SECONDS = 3 * 3600  # the native search's budget; beyond it the claim is "not settled"
 # The winner the claims state: found by search for 1 to 5 coins; for 6 the claim states the
 # same, and its prover fails, saying so, if the search finds the other winner.
 MISERE_WINNER = "second"
@@ -105,24 +106,32 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
         raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
                           "settled here: this native solver cannot write its strategy "
                           "(coinproofs.games.norepeat.extract is missing)")
-    ctx.progress(f"searching {n} coins with the native core")
     ctx.solvers.add("native search")
+    solver = engine.native_solver(n, misere)
+    settled = solver.wins(1 << engine.START, engine.START, seconds=NATIVE_SECONDS,
+                          progress=lambda positions, stored: ctx.progress(
+                              f"{n} coins: {positions:,} positions searched"))
+    if settled is None:
+        raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
+                          f"settled: the native search stopped at its budget of "
+                          f"{NATIVE_SECONDS:,} s after {solver.stats['nodes']:,} positions")
+    write = partial(extract, solver=solver, progress=lambda done, listed: ctx.progress(
+        f"{n} coins: {done:,} of {listed:,} nodes of the strategy written"))
     if ctx.out_dir is None:  # a cluster's worker: the DAG goes back to the client in memory
         with tempfile.TemporaryDirectory() as folder:
-            evidence = native_dag(n, misere, winner, ctx, Path(folder), extract)
+            evidence = native_dag(n, misere, winner, ctx, Path(folder), write)
             name = evidence["file"]
             ctx.kept[name] = (Path(folder) / name).read_bytes()
         return [evidence]
-    return [native_dag(n, misere, winner, ctx, ctx.out_dir, extract)]
+    return [native_dag(n, misere, winner, ctx, ctx.out_dir, write)]
 
 
 def native_dag(n: int, misere: bool, winner: str, ctx: ProofContext, folder: Path,
-               extract: Callable[..., int]) -> Evidence:
+               write: Callable[..., int]) -> Evidence:
     """The strategy-dag evidence for the DAG the native core writes into `folder` (hashed as
     it is read back, never held whole)."""
     path = folder / f"{ctx.claim_id}.nrdag"
-    nodes = int(extract(n, misere, path, progress=lambda done, listed: ctx.progress(
-        f"{n} coins: {done:,} of {listed:,} nodes of the strategy written")))
+    nodes = int(write(n, misere, path))
     hasher = hashlib.sha256()
     with path.open("rb") as handle:
         found = handle.read(20)[10]  # the winner the header names
