@@ -141,6 +141,8 @@ EXAMPLES = [
     Example("norepeat/strategy-up-to-symmetry-file", "norepeat.n3.misere",
             "strategy-up-to-symmetry",
             to_file("strategy-up-to-symmetry", "moves", "norepeat.n3.misere.moves", json_text)),
+    Example("norepeat/strategy-dag", "norepeat.n3.misere", "strategy-dag"),
+    Example("norepeat/strategy-dag-normal", "norepeat.n4.normal", "strategy-dag"),
     Example("norepeat/matching", "norepeat.n3.normal", "matching"),
     Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
             to_file("matching", "pairs", "norepeat.n6.normal.pairs", json_text)),

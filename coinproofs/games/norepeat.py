@@ -14,22 +14,30 @@ future, move for move. The solver moves the current pattern to all heads (x -> x
 reorders the coins to make the seen set's bitmask smallest; that *key* names the position up to
 symmetry, and the seen set of the key (with the current pattern all heads) is a position too.
 
+From NATIVE_COINS coins on, `wins` asks the native core (`_norepeat.c`, built by `pip install`):
+the same keys after marking seen the patterns the current one can no longer reach (Lemma R in
+docs/norepeat.md), searched in C with a transposition table of bounded size.
+
 >>> [NoRepeats(3).winner, NoRepeats(4).winner, NoRepeats(3, misere=True).winner]
 ['first', 'first', 'second']
 """
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, cached_property
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
 START = 0  # all heads
 MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
 TREE_COINS = 4  # up to here the strategy by history is small (for 5 coins it has millions)
+NATIVE_COINS = 6  # from here on the native core searches (the Python search stays for fewer)
+TABLE_BYTES = 4 << 30  # the native core's transposition table, at most (4 GiB)
 PLAYERS = {"first": "Amber", "second": "Ben"}
 
 Pattern = int
@@ -113,11 +121,17 @@ class Reorderings:
 
     def smallest(self, seen: Seen) -> int:
         """The smallest bitmask among the images of `seen` under every reordering."""
+        return self.least(seen)[0]
+
+    def least(self, seen: Seen) -> tuple[int, int]:
+        """The smallest image of `seen` under a reordering, and the index of that reordering
+        in `orders` (lexicographic order)."""
         images = np.zeros(len(self.orders), dtype=np.uint64)
         for k, byte in enumerate(seen.to_bytes(self.nbytes, "little")):
             if byte:
                 images |= self.table[k, byte]
-        return int(images.min())
+        best = int(images.argmin())
+        return int(images[best]), best
 
 
 def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
@@ -133,17 +147,24 @@ class NoRepeats:
     """The game on n coins, solved by memoised search over positions up to symmetry.
 
     `wins(key)` is True iff the player to move from the canonical position `key` wins.
-    Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget.
+    Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget. `native`
+    (default: from NATIVE_COINS coins on) hands `wins` to the native core, whose table takes at
+    most `table_bytes`; `progress(positions)` is then called every 65,536 positions.
     """
 
     def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, native: bool | None = None,
+                 table_bytes: int = TABLE_BYTES,
+                 progress: Callable[[int], object] | None = None) -> None:
         self.n = n
         self.misere = misere
         self.reorderings = Reorderings(n)
         self.memo: dict[Key, bool] = {}
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.max_positions = max_positions
+        self.native = native_solver(n, misere, table_bytes) \
+            if (n >= NATIVE_COINS if native is None else native) else None
+        self.progress = progress
 
     def key(self, seen: Seen, pattern: Pattern) -> Key:
         """The canonical key of the position: current pattern to all heads, coins reordered."""
@@ -165,6 +186,8 @@ class NoRepeats:
         known = self.memo.get(key)
         if known is not None:
             return known
+        if self.native is not None:
+            return self._native_wins(key)
         self._check_budget()
         children = [child for _, child in self.children(key)]
         if not children:
@@ -177,6 +200,25 @@ class NoRepeats:
             result = any(not self.wins(child) for child in children)
         self.memo[key] = result
         return result
+
+    def _native_wins(self, key: Key) -> bool:
+        """`wins` by the native core, within what is left of the budgets."""
+        assert self.native is not None
+        seconds = -1.0 if self.deadline is None else self.deadline - time.perf_counter()
+        nodes = -1 if self.max_positions is None else self.max_positions - self.positions
+        result = None
+        if (self.deadline is None or seconds > 0) and (self.max_positions is None or nodes > 0):
+            result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
+                                      progress=self._native_progress)
+        if result is None:
+            if self.max_positions is not None and self.positions >= self.max_positions:
+                raise OutOfBudget(f"stopped after {self.positions:,} positions")
+            raise OutOfBudget(f"stopped at the time budget after {self.positions:,} positions")
+        return bool(result)
+
+    def _native_progress(self, nodes: int, stored: int) -> None:
+        if self.progress is not None:
+            self.progress(nodes)
 
     def _check_budget(self) -> None:
         if self.max_positions is not None and len(self.memo) >= self.max_positions:
@@ -197,8 +239,9 @@ class NoRepeats:
 
     @property
     def positions(self) -> int:
-        """How many positions (up to symmetry) the search has solved."""
-        return len(self.memo)
+        """How many positions (up to symmetry) the search has solved (the native core: how
+        many it has expanded, counting again one whose table entry was given up)."""
+        return len(self.memo) if self.native is None else self.native.stats["nodes"]
 
     def winning_coin(self, seen: Seen, pattern: Pattern) -> int | None:
         """A coin whose turn leaves the opponent lost, or None if there is none."""
@@ -253,6 +296,114 @@ class NoRepeats:
 
         walk((), 1 << START, START)
         return plan
+
+
+def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
+                  cut_parts: bool = False) -> Any:
+    """The native core's solver for n coins (a table of at most `table_bytes`; `cut_parts`
+    applies Lemma C of docs/norepeat.md).
+
+    >>> solver = native_solver(3, misere=True)
+    >>> solver.wins(1 << START, START), solver.key(0b11, 1, reduce=False)  # Ben wins; HH TH
+    (False, 3)
+    """
+    from coinproofs.games._norepeat import Solver
+
+    return Solver(n, misere, table_bytes, cut_parts)
+
+
+# The winner's strategy as a DAG file (format NRDAG1, docs/certificates.md), for few coins.
+
+DAG_MAGIC = b"NRDAG1\n\0"
+NO_REPLY, NO_CHILD, NO_FIRST = 255, 0xFFFFFFFF, 255
+
+
+def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
+    """The seen set with every unseen pattern that `pattern` cannot reach by a path through
+    unseen patterns marked seen (Lemma R of docs/norepeat.md), by breadth-first search.
+
+    >>> bin(reachable_part(0b10111, 0, 3))  # at HHH, all three neighbours seen
+    '0b11111111'
+    """
+    reached, frontier = {pattern}, [pattern]
+    while frontier:
+        frontier = [turn(x, coin) for x in frontier for coin in legal_coins(seen, x, n)
+                    if turn(x, coin) not in reached]
+        reached.update(frontier)
+    unreached = [x for x in range(1 << n) if not seen >> x & 1 and x not in reached]
+    return seen | sum(1 << x for x in unreached)
+
+
+def strategy_dag(game: NoRepeats, loser_at: tuple[Seen, Pattern] | None = None) -> bytes:
+    """The winner's strategy as a DAG file: node 0 the reduced position where the loser first
+    moves, then each canonical position (key, all heads) the winner's replies lead to. Each
+    record names the automorphism x -> order(x) ^ order(v) that takes the reduced position
+    (seen, v) to its key (the reordering `order` that makes the key least). From `loser_at`,
+    if given (a position where the player to move loses), in place of the start: the header
+    then names the second player and no first move.
+
+    >>> data = strategy_dag(NoRepeats(1))  # Amber turns the coin; Ben is stuck at once
+    >>> data[8:12], int.from_bytes(data[12:20], "little"), data[20:]
+    (b'\\x01\\x00\\x01\\x00', 1, b'\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
+    """
+    n = game.n
+    first_wins = loser_at is None and game.winner == "first"
+    first = game.winning_coin(1 << START, START) if first_wins else None
+    seen, pattern = (1 << START, START) if first is None else (1 << START | 1 << turn(START, first),
+                                                            turn(START, first))
+    if loser_at is not None:
+        seen, pattern = loser_at
+    nodes = [(reachable_part(seen, pattern, n), pattern)]
+    numbers: dict[Key, int] = {}
+    body = bytearray()
+    for seen, pattern in nodes:  # grows as new keys are met
+        coins = legal_coins(seen, pattern, n)
+        body += (seen.to_bytes(8, "little") + bytes([pattern, len(coins)]))
+        for coin in coins:
+            moved = turn(pattern, coin)
+            after = seen | 1 << moved
+            reply = game.winning_coin(after, moved) if legal_coins(after, moved, n) else None
+            if reply is None:
+                assert game.misere and not legal_coins(after, moved, n), "the winner loses"
+                body += bytes([NO_REPLY]) + (0).to_bytes(4, "little") + \
+                    NO_CHILD.to_bytes(4, "little")
+                continue
+            current = turn(moved, reply)
+            final = after | 1 << current
+            auto, child = 0, NO_CHILD
+            if legal_coins(final, current, n):
+                reduced = reachable_part(final, current, n)
+                key, order = game.reorderings.least(flip_all(reduced, current, n))
+                if key not in numbers:
+                    numbers[key] = len(nodes)
+                    nodes.append((key, START))
+                flip = _reorder(current, game.reorderings.orders[order])
+                auto, child = order << n | flip, numbers[key]
+            body += bytes([reply]) + auto.to_bytes(4, "little") + child.to_bytes(4, "little")
+    header = bytes([n, game.misere, 1 if first_wins else 2, NO_FIRST if first is None else first])
+    return DAG_MAGIC + header + len(nodes).to_bytes(8, "little") + bytes(body)
+
+
+def late_lost_position(game: NoRepeats, moves: int, rng: random.Random) -> tuple[Seen, Pattern]:
+    """A position `moves` random legal moves into a game (games that end sooner are replayed)
+    from which the player to move has a move, and loses: a root for a strategy DAG of a part
+    of a game too large to solve whole (tests and benchmarks of the DAG checkers).
+
+    >>> seen, pattern = late_lost_position(NoRepeats(3, misere=True), 2, random.Random(1))
+    >>> bin(seen).count("1"), NoRepeats(3, misere=True).wins(NoRepeats(3).key(seen, pattern))
+    (3, False)
+    """
+    while True:
+        seen, pattern = 1 << START, START
+        for _ in range(moves):
+            coins = legal_coins(seen, pattern, game.n)
+            if not coins:
+                break
+            pattern = turn(pattern, rng.choice(coins))
+            seen |= 1 << pattern
+        else:
+            if legal_coins(seen, pattern, game.n) and not game.wins(game.key(seen, pattern)):
+                return seen, pattern
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:

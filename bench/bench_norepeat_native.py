@@ -1,0 +1,133 @@
+"""Benchmark of the native core of the No repeats solver against the Python engine.
+
+Run: .venv/bin/python bench/bench_norepeat_native.py [--six-seconds S] [--quick]
+
+For 5 coins, each rule, in this run: the seconds and positions per second of the Python engine
+and of the native core (each solving from scratch, 5 rounds, best taken), and the ratio. Then
+how far the native core gets on 6 coins, misère, within --six-seconds (positions, positions per
+second, table entries), the positions it needs to solve random positions some moves into a
+game (--depths, --samples each, to see how the work grows towards the opening position), and
+the process's peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import time
+from collections.abc import Callable
+
+from coinproofs.games.norepeat import START, NoRepeats, legal_coins, native_solver, turn
+
+ROUNDS = 5
+
+
+def python_solve(n: int, misere: bool) -> tuple[float, int]:
+    """Seconds and positions of the Python engine solving n coins from scratch."""
+    start = time.perf_counter()
+    game = NoRepeats(n, misere, native=False)
+    _ = game.winner
+    return time.perf_counter() - start, game.positions
+
+
+def native_solve(n: int, misere: bool) -> tuple[float, int]:
+    """Seconds and positions of the native core solving n coins from scratch."""
+    start = time.perf_counter()
+    solver = native_solver(n, misere, 1 << 24)
+    solver.wins(1 << START, START)
+    return time.perf_counter() - start, solver.stats["nodes"]
+
+
+def best_of(solve: Callable[[int, bool], tuple[float, int]], n: int,
+            misere: bool) -> tuple[float, int]:
+    """The fastest of ROUNDS runs."""
+    return min(solve(n, misere) for _ in range(ROUNDS))
+
+
+def five_coins() -> None:
+    print(f"{'coins':>5} {'rule':7} {'python s':>9} {'pos/s':>10} {'native s':>9} "
+          f"{'pos/s':>12} {'time ratio':>10}")
+    for misere in (False, True):
+        py_seconds, py_positions = best_of(python_solve, 5, misere)
+        c_seconds, c_positions = best_of(native_solve, 5, misere)
+        print(f"{5:5} {'misère' if misere else 'normal':7} {py_seconds:9.4f} "
+              f"{py_positions / py_seconds:10,.0f} {c_seconds:9.4f} "
+              f"{c_positions / c_seconds:12,.0f} {py_seconds / c_seconds:9.0f}x")
+
+
+def six_coins(seconds: float, table_bytes: int) -> None:
+    solver = native_solver(6, True, table_bytes)
+    start = time.perf_counter()
+    result = solver.wins(1 << START, START, seconds=seconds)
+    elapsed = time.perf_counter() - start
+    stats = solver.stats
+    outcome = ("not solved" if result is None
+               else f"the {'first' if result else 'second'} player wins")
+    print(f"\n6 coins, misère, native core, {seconds:g} s budget: {outcome}; "
+          f"{stats['nodes']:,} positions in {elapsed:.1f} s "
+          f"({stats['nodes'] / elapsed:,.0f} per second); table {stats['stored']:,} of "
+          f"{stats['capacity']:,} entries ({stats['table_bytes'] / 2**20:,.0f} MiB), "
+          f"{stats['replaced']:,} given up; {stats['collapsed']:,} parts replaced (Lemma C)")
+
+
+def random_game(rng: random.Random, n: int, moves: int) -> tuple[int, int]:
+    """The position after `moves` random legal moves (games that end sooner are replayed)."""
+    while True:
+        seen, pattern = 1 << START, START
+        for _ in range(moves):
+            coins = legal_coins(seen, pattern, n)
+            if not coins:
+                break
+            pattern = turn(pattern, rng.choice(coins))
+            seen |= 1 << pattern
+        else:
+            return seen, pattern
+
+
+def depth_profile(depths: list[int], samples: int, seconds: float, table_bytes: int) -> None:
+    print(f"\n6 coins, misère: positions the native core searches to solve a random position "
+          f"`moves` into a game ({samples} per row, {seconds:g} s each at most)")
+    print(f"{'moves':>5} {'solved':>6} {'median positions':>17} {'most':>13} {'pos/s':>10}")
+    rng = random.Random(6)
+    for moves in depths:
+        counts, total_seconds, solved = [], 0.0, 0
+        for _ in range(samples):
+            seen, pattern = random_game(rng, 6, moves)
+            solver = native_solver(6, True, table_bytes)
+            start = time.perf_counter()
+            result = solver.wins(seen, pattern, seconds=seconds)
+            total_seconds += time.perf_counter() - start
+            solved += result is not None
+            counts.append(solver.stats["nodes"])
+        most = f"{max(counts):,}" + ("" if solved == samples else "+")
+        print(f"{moves:5} {solved:6} {statistics.median(counts):17,.0f} {most:>13} "
+              f"{sum(counts) / total_seconds:10,.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--six-seconds", type=float, default=60.0,
+                        help="native search budget for 6 coins, misère (default 60)")
+    parser.add_argument("--table-mib", type=int, default=1024,
+                        help="the native table for 6 coins, in MiB (default 1024)")
+    parser.add_argument("--depths", type=int, nargs="*", default=[30, 26, 22, 18, 16],
+                        help="moves into a random game (default 30 26 22 18 16)")
+    parser.add_argument("--samples", type=int, default=5, help="positions per depth (default 5)")
+    parser.add_argument("--sample-seconds", type=float, default=60.0,
+                        help="budget per random position (default 60)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short run: 10 s for 6 coins, depths 30 and 24 with 3 samples")
+    args = parser.parse_args()
+    if args.quick:
+        args.six_seconds, args.depths, args.samples = 10.0, [30, 24], 3
+    five_coins()
+    six_coins(args.six_seconds, args.table_mib << 20)
+    depth_profile(args.depths, args.samples, args.sample_seconds, args.table_mib << 20)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak memory of this run (resident): {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""The native core of the no-repeats solver against the Python engine, plain recursion with no
+symmetry, and (normal play) the matching theorem; its lemmas R and D; its bounds and errors."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coinproofs.games.norepeat import (
+    START,
+    NoRepeats,
+    OutOfBudget,
+    legal_coins,
+    native_solver,
+    solve,
+    turn,
+)
+from tests.test_norepeat_engine import image, position_values, random_position
+
+RULES = (False, True)
+
+
+@cache
+def solved(n: int, misere: bool) -> NoRepeats:
+    return solve(n, misere)
+
+
+@cache
+def native(n: int, misere: bool) -> object:
+    return native_solver(n, misere, 1 << 22)
+
+
+def plain_wins(seen: int, pattern: int, n: int, misere: bool) -> bool:
+    """Does the player to move win? Plain recursion over the game from this position: no key,
+    no table, no lemma."""
+    after = [turn(pattern, coin) for coin in legal_coins(seen, pattern, n)]
+    if not after:
+        return misere
+    return any(not plain_wins(seen | 1 << p, p, n, misere) for p in after)
+
+
+def reachable_unseen(seen: int, pattern: int, n: int) -> set[int]:
+    """The unseen patterns the current one can reach through unseen patterns."""
+    region: set[int] = set()
+    todo = [pattern]
+    while todo:
+        x = todo.pop()
+        for coin in range(n):
+            y = turn(x, coin)
+            if not seen >> y & 1 and y not in region:
+                region.add(y)
+                todo.append(y)
+    return region
+
+
+def late_position(rng: random.Random, n: int, most_unseen: int) -> tuple[int, int]:
+    """A position of a random game at which the current pattern reaches at most `most_unseen`
+    unseen patterns (the game goes on at random until it does, or ends)."""
+    seen, pattern = 1 << START, START
+    while len(reachable_unseen(seen, pattern, n)) > most_unseen:
+        pattern = turn(pattern, rng.choice(legal_coins(seen, pattern, n)))
+        seen |= 1 << pattern
+    return seen, pattern
+
+
+@pytest.mark.parametrize("misere", RULES)
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_native_agrees_on_every_reachable_position(n: int, misere: bool) -> None:
+    solver = native(n, misere)
+    for (seen, pattern), to_move_wins in position_values(n, misere).items():
+        assert solver.wins(seen, pattern) == to_move_wins, (seen, pattern)
+
+
+@pytest.mark.parametrize("misere", RULES)
+def test_native_agrees_with_python_on_every_position_it_solved_for_five_coins(
+        misere: bool) -> None:
+    game, solver = solved(5, misere), native(5, misere)
+    assert solver.wins(1 << START, START) == (game.winner == "first")
+    for key, to_move_wins in game.memo.items():
+        assert solver.wins(key, START) == to_move_wins, key
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 6), st.randoms(use_true_random=False), st.data())
+def test_native_keys_are_the_python_keys_and_symmetric(n: int, rng: random.Random,
+                                                       data: st.DataObject) -> None:
+    """Unreduced keys are the Python keys, shared by symmetric positions. Reduced keys are
+    shared after Lemma R alone; Lemma C's gadgets follow the coins' numbering, so symmetric
+    positions may get different reduced keys, of the same value."""
+    solver, game = native(n, True), NoRepeats(n, native=False)
+    seen, pattern = random_position(rng, n)
+    key = solver.key(seen, pattern, reduce=False)
+    assert key == game.key(seen, pattern)
+    flip = data.draw(st.integers(0, (1 << n) - 1))
+    order = tuple(data.draw(st.permutations(range(n))))
+    assert solver.key(*image(seen, pattern, flip, order), reduce=False) == key
+    if n <= 5:  # an early position of 6 coins takes far too long to solve
+        assert solver.wins(solver.key(*image(seen, pattern, flip, order)), START) == \
+            solver.wins(solver.key(seen, pattern), START) == solver.wins(key, START)
+
+
+def test_lemma_r_marking_what_cannot_be_reached_keeps_the_value() -> None:
+    """Lemma R on every key the Python engine solved for 5 coins: the position with the
+    unreachable unseen patterns marked seen has the same value (Python engine, no lemma)."""
+    for misere in RULES:
+        game = solved(5, misere)
+        solver = native(5, misere)
+        for key, value in list(game.memo.items()):
+            reduced = solver.key(key, START)
+            assert game.wins(reduced) == value, key
+
+
+@pytest.mark.parametrize("misere", RULES)
+def test_lemma_c_cutting_hanging_parts_keeps_every_value(misere: bool) -> None:
+    """The native core with Lemma C (off by default: it halves the positions but costs more
+    time) agrees with the Python engine on every key it solved for 5 coins, and with plain
+    recursion on late 6-coin positions."""
+    game = solved(5, misere)
+    solver = native_solver(5, misere, 1 << 22, cut_parts=True)
+    for key, value in game.memo.items():
+        assert solver.wins(key, START) == value, key
+    assert solver.stats["collapsed"] > 0
+    rng, six = random.Random(65), native_solver(6, misere, 1 << 22, cut_parts=True)
+    for _ in range(200):
+        seen, pattern = late_position(rng, 6, rng.randrange(4, 13))
+        assert six.wins(seen, pattern) == plain_wins(seen, pattern, 6, misere), (seen, pattern)
+
+
+def test_lemma_d_a_dead_end_leaves_the_opponent_stuck() -> None:
+    rng = random.Random(6)
+    for _ in range(300):
+        seen, pattern = random_position(rng, 5)
+        for coin in legal_coins(seen, pattern, 5):
+            after = turn(pattern, coin)
+            if not legal_coins(seen | 1 << after, after, 5):  # a dead end
+                for misere in RULES:
+                    assert plain_wins(seen | 1 << after, after, 5, misere) == misere
+
+
+@pytest.mark.parametrize("misere", RULES)
+def test_six_coins_agree_with_plain_recursion_on_late_positions(misere: bool) -> None:
+    rng = random.Random(61 + misere)
+    solver = native(6, misere)
+    for _ in range(1500):
+        seen, pattern = late_position(rng, 6, rng.randrange(4, 13))
+        assert solver.wins(seen, pattern) == plain_wins(seen, pattern, 6, misere), (seen, pattern)
+
+
+def matching_theorem(seen: int, pattern: int, n: int) -> bool:
+    """Normal play: the player to move wins iff every maximum matching of the unseen patterns
+    she can reach, with her own, covers her pattern (Fraenkel, Scheinerman and Ullman), that is
+    iff leaving her pattern out makes the maximum matching smaller."""
+    region = reachable_unseen(seen, pattern, n)
+    cube = nx.Graph()
+    cube.add_nodes_from(region | {pattern})
+    cube.add_edges_from((x, turn(x, coin)) for x in region | {pattern} for coin in range(n)
+                        if turn(x, coin) in region)
+    size = len(nx.max_weight_matching(cube, maxcardinality=True))
+    cube.remove_node(pattern)
+    return len(nx.max_weight_matching(cube, maxcardinality=True)) < size
+
+
+def test_six_coins_normal_play_agrees_with_the_matching_theorem() -> None:
+    rng = random.Random(60)
+    solver = native(6, False)
+    for _ in range(300):
+        seen, pattern = late_position(rng, 6, rng.randrange(4, 25))
+        assert solver.wins(seen, pattern) == matching_theorem(seen, pattern, 6), (seen, pattern)
+
+
+def test_a_small_table_gives_entries_up_and_the_same_answers() -> None:
+    solver = native_solver(5, True, table_bytes=4096)
+    assert solver.stats["table_bytes"] <= 4096
+    game = solved(5, True)
+    for key, value in list(game.memo.items())[:400]:
+        assert solver.wins(key, START) == value
+    assert solver.stats["replaced"] > 0
+
+
+def test_budgets_stop_the_native_search() -> None:
+    solver = native_solver(6, True)
+    assert solver.wins(1 << START, START, max_nodes=1000) is None
+    with pytest.raises(OutOfBudget, match="stopped after 1,000 positions"):
+        _ = NoRepeats(6, True, max_positions=1000, table_bytes=1 << 20).winner
+    with pytest.raises(OutOfBudget, match="time budget"):
+        _ = NoRepeats(6, True, seconds=0.2, table_bytes=1 << 24).winner
+    calls: list[int] = []
+    with pytest.raises(OutOfBudget, match="stopped after 200,000 positions"):
+        _ = NoRepeats(6, True, max_positions=200_000, table_bytes=1 << 24,
+                      progress=calls.append).winner
+    assert calls == [65_536, 131_072, 196_608]
+
+
+def test_an_exception_in_progress_stops_the_search() -> None:
+    def interrupt(nodes: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _ = NoRepeats(6, True, table_bytes=1 << 24, progress=interrupt).winner
+
+
+@pytest.mark.parametrize(("n", "seen", "pattern", "message"), [
+    (7, 1, 0, "1 to 6 coins, not 7"),
+    (3, 1 << 8, 0, "not a position of 3 coins"),
+    (3, 0b10, 0, "not a position of 3 coins"),
+    (3, 1, 8, "not a position of 3 coins"),
+    (3, -1, 0, "whole number below 2"),
+])
+def test_the_native_core_refuses_what_is_not_a_position(n: int, seen: int, pattern: int,
+                                                         message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        native_solver(n, False).wins(seen, pattern)
