@@ -8,7 +8,7 @@ JOBS   ?= 2
 
 .PHONY: setup prove verify test test-all bench bench-quick lint formal checker clean notebooks
 
-$(BIN)/coinproofs: pyproject.toml setup.py coinproofs/games/_norepeat.c
+$(BIN)/coinproofs: pyproject.toml setup.py coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +84,30 @@ print(check_file(Path({str(tmp_path / 'devil.n8.shortest.json')!r})).methods)
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "strategy" in result.stdout and "reachability" in result.stdout
+
+
+def test_the_native_checker_shares_no_code_with_the_solver() -> None:
+    """The native checker is written from the format alone: it includes nothing of the
+    solver's, names none of its functions, and no line of code of one appears in the other."""
+
+    def code(path: Path) -> str:  # without its comments
+        return re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+
+    checker, solver = code(PACKAGE / "verify" / "_dagcheck.c"), code(PACKAGE / "games" /
+                                                                      "_norepeat.c")
+    assert "_norepeat" not in checker and "games" not in checker
+    assert re.findall(r'#include\s+"', checker) == []
+
+    def functions(source: str) -> set[str]:
+        return set(re.findall(r"^\w[\w\s\*]*?\b(\w+)\(", source, flags=re.M)) - {"PyMODINIT_FUNC"}
+
+    assert not functions(checker) & functions(solver) - {"PyInit__dagcheck"}
+
+    def lines(source: str) -> set[str]:
+        """Its lines of some length, but the Python C API's forms and bare loop headers such as
+        `for (int coin = 0; coin < n; coin++) {`, which any two C files may share."""
+        return {" ".join(line.split()) for line in source.splitlines()
+                if len(line.strip()) > 30 and "Py" not in line
+                and not re.fullmatch(r"\s*for \(int \w+ = 0; \w+ < [\w>-]+; \w+\+\+\) \{", line)}
+
+    assert not lines(checker) & lines(solver)

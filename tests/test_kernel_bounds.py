@@ -75,7 +75,7 @@ def test_bounds_are_declared_for_every_kernel_module() -> None:
             "devil.strategy-moves", "devil.strategy-work", "devil.reachability-work",
             "devil.lrat-clauses", "devil.invariant-pairs", "lrat.proof-bytes", "penny.pile",
             "penny.unique-pile", "norepeat.strategy-entries",
-            "norepeat.matching-pairs"} <= set(BOUNDS)
+            "norepeat.matching-pairs", "norepeat.dag-nodes"} <= set(BOUNDS)
 
 
 def test_a_raised_bound_lets_the_work_happen_and_is_restored(examples: dict[str, Built],
@@ -216,7 +216,8 @@ def test_counts_are_whole_numbers_everywhere(examples: dict[str, Built], tmp_pat
               ("devil/invariant", ["evidence", 2, "p"]),
               ("penny/p-positions", ["evidence", 0, "max"]),
               ("penny/p-positions", ["claim", "params", "max"]),
-              ("norepeat/claim", ["claim", "params", "n"])]
+              ("norepeat/claim", ["claim", "params", "n"]),
+              ("norepeat/strategy-dag", ["evidence", 2, "nodes"])]
     for number, (name, place) in enumerate(places):
         folder = tmp_path / str(number)
         folder.mkdir()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.games.norepeat import CERTIFICATE_MAGIC, NoRepeats, extract
+from coinproofs.games.norepeat import DAG_MAGIC, NoRepeats, extract
 
 NO_CHILD, NO_REPLY = 0xFFFFFFFF, 255
 
@@ -43,7 +43,7 @@ def mapped(n: int, automorphism: int, seen: int, current: int) -> tuple[int, int
 
 def check(data: bytes) -> tuple[int, bool, int, int]:
     """(coins, misère, winner, nodes) of a certificate; AssertionError if it is wrong."""
-    assert data[:8] == CERTIFICATE_MAGIC
+    assert data[:8] == DAG_MAGIC
     n, misere, winner, first = data[8:12]
     (count,) = struct.unpack_from("<Q", data, 12)
     at, nodes = 20, []

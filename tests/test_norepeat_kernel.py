@@ -62,9 +62,10 @@ def test_the_provers_certificates_are_accepted(folder: Path, claim_id: str) -> N
     assert verdict.methods
 
 
-def test_small_normal_play_is_proved_four_ways(folder: Path) -> None:
+def test_small_normal_play_is_proved_five_ways(folder: Path) -> None:
     verdict = check_document(certificate(folder, "norepeat.n4.normal"), folder)
-    assert verdict.methods == ["strategy", "strategy-up-to-symmetry", "matching (played out)"]
+    assert verdict.methods == ["strategy", "strategy-up-to-symmetry", "strategy-dag",
+                               "matching (played out)"]
 
 
 CLAIM_TAMPERING = {

@@ -41,9 +41,9 @@ def is_family(spec: ClaimSpec) -> bool:
 def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     earlier = [spec for spec in all_claims() if not is_family(spec)]
     ids = [spec.id for spec in earlier]
-    # 1051, devil.n16..n4096.shortest (theorems), and 44 of the glasses: 20 shortest, one
-    # wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
-    assert len(ids) == len(set(ids)) == 1060 + 44
+    # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, and 44 of the glasses:
+    # 20 shortest, one wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
+    assert len(ids) == len(set(ids)) == 1061 + 44
     default = [spec.id for spec in earlier if spec.default]
     assert len(default) == 93 + 42  # glasses.n8.k5.shortest and n8.k6 only on request
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
@@ -54,9 +54,10 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
             "glasses.n8.k4.wins", "glasses.n8.k3.impossible"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,
             "devil.n4096.shortest" in ids, "devil.n128.shortest" not in default,
-            "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids} == {True}
+            "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids,
+            "norepeat.n6.misere" in ids} == {True}
     assert not {"devil.n1023.impossible", "penny.p-positions.m100000",
-                "norepeat.n20.normal", "glasses.n8.k5.shortest",
+                "norepeat.n20.normal", "norepeat.n6.misere", "glasses.n8.k5.shortest",
                 "glasses.n8.k6.shortest"} & set(default)
 
 
@@ -79,7 +80,7 @@ def test_ids_beyond_the_listed_ones_are_built_within_the_limits(claim_id: str,
     ("devil.n32.lamping", ["power of two up to 16"]),
     ("penny.unique.m61", ["0..60", "not 61"]),
     ("penny.riddler-30-20", ["LO", "HI"]),
-    ("norepeat.n6.misere", ["1..5"]),
+    ("norepeat.n7.misere", ["1..6"]),
     ("norepeat.n21.normal", ["1..20"]),
 ])
 def test_ids_outside_the_limits_are_refused_naming_the_limit(claim_id: str,

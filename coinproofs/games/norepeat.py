@@ -24,6 +24,7 @@ docs/norepeat.md), searched in C with a transposition table of bounded size.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
@@ -121,11 +122,17 @@ class Reorderings:
 
     def smallest(self, seen: Seen) -> int:
         """The smallest bitmask among the images of `seen` under every reordering."""
+        return self.least(seen)[0]
+
+    def least(self, seen: Seen) -> tuple[int, int]:
+        """The smallest image of `seen` under a reordering, and the index of that reordering
+        in `orders` (lexicographic order)."""
         images = np.zeros(len(self.orders), dtype=np.uint64)
         for k, byte in enumerate(seen.to_bytes(self.nbytes, "little")):
             if byte:
                 images |= self.table[k, byte]
-        return int(images.min())
+        best = int(images.argmin())
+        return int(images[best]), best
 
 
 def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
@@ -306,7 +313,98 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
     return Solver(n, misere, table_bytes, cut_parts)
 
 
-CERTIFICATE_MAGIC = b"NRDAG1\n\0"  # the No repeats DAG format (docs/norepeat.md)
+# The winner's strategy as a DAG file (format NRDAG1, docs/certificates.md), for few coins.
+
+DAG_MAGIC = b"NRDAG1\n\0"
+NO_REPLY, NO_CHILD, NO_FIRST = 255, 0xFFFFFFFF, 255
+
+
+def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
+    """The seen set with every unseen pattern that `pattern` cannot reach by a path through
+    unseen patterns marked seen (Lemma R of docs/norepeat.md), by breadth-first search.
+
+    >>> bin(reachable_part(0b10111, 0, 3))  # at HHH, all three neighbours seen
+    '0b11111111'
+    """
+    reached, frontier = {pattern}, [pattern]
+    while frontier:
+        frontier = [turn(x, coin) for x in frontier for coin in legal_coins(seen, x, n)
+                    if turn(x, coin) not in reached]
+        reached.update(frontier)
+    unreached = [x for x in range(1 << n) if not seen >> x & 1 and x not in reached]
+    return seen | sum(1 << x for x in unreached)
+
+
+def strategy_dag(game: NoRepeats, loser_at: tuple[Seen, Pattern] | None = None) -> bytes:
+    """The winner's strategy as a DAG file: node 0 the reduced position where the loser first
+    moves, then each canonical position (key, all heads) the winner's replies lead to. Each
+    record names the automorphism x -> order(x) ^ order(v) that takes the reduced position
+    (seen, v) to its key (the reordering `order` that makes the key least). From `loser_at`,
+    if given (a position where the player to move loses), in place of the start: the header
+    then names the second player and no first move.
+
+    >>> data = strategy_dag(NoRepeats(1))  # Amber turns the coin; Ben is stuck at once
+    >>> data[8:12], int.from_bytes(data[12:20], "little"), data[20:]
+    (b'\\x01\\x00\\x01\\x00', 1, b'\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
+    """
+    n = game.n
+    first_wins = loser_at is None and game.winner == "first"
+    first = game.winning_coin(1 << START, START) if first_wins else None
+    seen, pattern = (1 << START, START) if first is None else (1 << START | 1 << turn(START, first),
+                                                            turn(START, first))
+    if loser_at is not None:
+        seen, pattern = loser_at
+    nodes = [(reachable_part(seen, pattern, n), pattern)]
+    numbers: dict[Key, int] = {}
+    body = bytearray()
+    for seen, pattern in nodes:  # grows as new keys are met
+        coins = legal_coins(seen, pattern, n)
+        body += (seen.to_bytes(8, "little") + bytes([pattern, len(coins)]))
+        for coin in coins:
+            moved = turn(pattern, coin)
+            after = seen | 1 << moved
+            reply = game.winning_coin(after, moved) if legal_coins(after, moved, n) else None
+            if reply is None:
+                assert game.misere and not legal_coins(after, moved, n), "the winner loses"
+                body += bytes([NO_REPLY]) + (0).to_bytes(4, "little") + \
+                    NO_CHILD.to_bytes(4, "little")
+                continue
+            current = turn(moved, reply)
+            final = after | 1 << current
+            auto, child = 0, NO_CHILD
+            if legal_coins(final, current, n):
+                reduced = reachable_part(final, current, n)
+                key, order = game.reorderings.least(flip_all(reduced, current, n))
+                if key not in numbers:
+                    numbers[key] = len(nodes)
+                    nodes.append((key, START))
+                flip = _reorder(current, game.reorderings.orders[order])
+                auto, child = order << n | flip, numbers[key]
+            body += bytes([reply]) + auto.to_bytes(4, "little") + child.to_bytes(4, "little")
+    header = bytes([n, game.misere, 1 if first_wins else 2, NO_FIRST if first is None else first])
+    return DAG_MAGIC + header + len(nodes).to_bytes(8, "little") + bytes(body)
+
+
+def late_lost_position(game: NoRepeats, moves: int, rng: random.Random) -> tuple[Seen, Pattern]:
+    """A position `moves` random legal moves into a game (games that end sooner are replayed)
+    from which the player to move has a move, and loses: a root for a strategy DAG of a part
+    of a game too large to solve whole (tests and benchmarks of the DAG checkers).
+
+    >>> seen, pattern = late_lost_position(NoRepeats(3, misere=True), 2, random.Random(1))
+    >>> bin(seen).count("1"), NoRepeats(3, misere=True).wins(NoRepeats(3).key(seen, pattern))
+    (3, False)
+    """
+    while True:
+        seen, pattern = 1 << START, START
+        for _ in range(moves):
+            coins = legal_coins(seen, pattern, game.n)
+            if not coins:
+                break
+            pattern = turn(pattern, rng.choice(coins))
+            seen |= 1 << pattern
+        else:
+            if legal_coins(seen, pattern, game.n) and not game.wins(game.key(seen, pattern)):
+                return seen, pattern
 
 
 def extract(n: int, misere: bool, path: Path, table_bytes: int = TABLE_BYTES,
@@ -322,7 +420,7 @@ def extract(n: int, misere: bool, path: Path, table_bytes: int = TABLE_BYTES,
     ...     file = Path(folder) / "n2.nrdag"
     ...     nodes = extract(2, misere=True, path=file)
     ...     data = file.read_bytes()
-    >>> nodes, data[:8] == CERTIFICATE_MAGIC, list(data[8:12])  # 2 coins, misère, Ben
+    >>> nodes, data[:8] == DAG_MAGIC, list(data[8:12])  # 2 coins, misère, Ben
     (2, True, [2, 1, 2, 255])
     """
     from coinproofs.atomic import atomic_path

@@ -1,17 +1,23 @@
 """Claims about no repeats (Enigma 1404) and their provers.
 
 Who wins with best play (claims ``norepeat.n<n>.normal|misere``), under normal play for 1 to 20
-coins and under misère play for 1 to 5 coins (3 to 5 listed). The search
-(coinproofs.games.norepeat) finds the winner and the winner's strategy; a perfect matching of the
+coins and under misère play for 1 to 6 coins (3 to 5 listed by default, 6 on request). The
+search (coinproofs.games.norepeat) finds the winner and the winner's strategy, written also as a
+strategy DAG (the native core's for 6 coins, which takes long); a perfect matching of the
 hypercube, found by networkx, proves normal play for any number of coins.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import tempfile
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
-from coinproofs.games.norepeat import TREE_COINS, perfect_matching, solve
+from coinproofs.games import norepeat as engine
+from coinproofs.games.norepeat import TREE_COINS, OutOfBudget, perfect_matching, solve, strategy_dag
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, ProofContext, within
 from coinproofs.verify.norepeat import claim_id, statement
 
@@ -19,9 +25,13 @@ MATCHING_COINS = range(1, 21)
 DEFAULT_COINS = 16  # matchings beyond this take seconds and megabytes: proved only on request
 INLINE_PAIRS = 512  # larger matchings go to an artifact file
 SEARCHED_NORMAL = (3, 4, 5)  # normal play proved by search as well as by a matching
-MISERE_COINS = range(1, 6)  # misère play, proved by search (6 coins is not solved)
-SEEN_MISERE = (3, 4, 5)  # the misère claims listed: the seed's question 3, and beyond
-MISERE_WINNER = "second"  # for 1 to 5 coins (the prover fails if the search finds otherwise)
+MISERE_COINS = range(1, 7)  # misère play, proved by search (6 coins by the native core)
+SEEN_MISERE = (3, 4, 5, 6)  # the misère claims listed: the seed's question 3, and beyond
+NATIVE_MISERE = 6  # proved only on request: the native search and its DAG take long
+NATIVE_SECONDS = 3 * 3600  # the native search's budget; beyond it the claim is "not settled"
+# The winner the claims state: found by search for 1 to 5 coins; for 6 the claim states the
+# same, and its prover fails, saying so, if the search finds the other winner.
+MISERE_WINNER = "second"
 
 MATCHING_LEMMA = (
     "Fraenkel, Scheinerman and Ullman (1993): in undirected vertex geography the player to move "
@@ -35,10 +45,11 @@ def winner_claim(n: int, rule: str) -> ClaimSpec:
     """norepeat.n<n>.normal|misere: who wins on n coins under the rule."""
     misere = rule == "misere"
     if misere:
-        within("n", n, 1, MISERE_COINS[-1], "misère play is settled by search, which the "
-               "kernel replays for a strategy up to symmetry only that far")
+        within("n", n, 1, MISERE_COINS[-1], "misère play is settled by search, whose strategy "
+               "DAG the kernel reads for up to 6 coins")
         winner = MISERE_WINNER
-        prove = partial(search_evidence, n, misere, winner)
+        prove = partial(native_evidence if n == NATIVE_MISERE else search_evidence, n, misere,
+                        winner)
     else:
         within("n", n, 1, MATCHING_COINS[-1], "the perfect matching is listed pair by pair")
         winner = "first"
@@ -58,8 +69,13 @@ def patterns() -> list[ClaimPattern]:
         "norepeat.n<n>.<rule:normal|misere>", build=winner_claim,
         about="who wins no repeats with n coins under normal or misère play",
         limits=f"n = 1..{MATCHING_COINS[-1]} for normal play, 1..{MISERE_COINS[-1]} for misère",
-        defaults=[{"n": n, "rule": rule} for n, rule in listed if n <= DEFAULT_COINS],
-        on_request=[{"n": n, "rule": rule} for n, rule in listed if n > DEFAULT_COINS])]
+        defaults=[{"n": n, "rule": rule} for n, rule in listed if not on_request(n, rule)],
+        on_request=[{"n": n, "rule": rule} for n, rule in listed if on_request(n, rule)])]
+
+
+def on_request(n: int, rule: str) -> bool:
+    """Is the claim left out of a bare `coinproofs prove` (it takes long or makes big files)?"""
+    return n > DEFAULT_COINS or (rule == "misere" and n >= NATIVE_MISERE)
 
 
 def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
@@ -75,9 +91,58 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
         evidence.append({"method": "strategy", "moves": game.strategy_tree()})
     moves = {str(key): coin for key, coin in sorted(game.strategy().items())}
     evidence.append({"method": "strategy-up-to-symmetry", "moves": moves})
+    dag = strategy_dag(game)
+    evidence.append({"method": "strategy-dag", **ctx.artifact("nrdag", dag),
+                     "nodes": int.from_bytes(dag[12:20], "little")})
     if not misere:
         evidence += matching_evidence(n, ctx)
     return evidence
+
+
+def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
+    """The winner's strategy as a DAG file, found and written by the native core (minutes)."""
+    extract = getattr(engine, "extract", None)
+    if extract is None:
+        raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
+                          "settled here: this native solver cannot write its strategy "
+                          "(coinproofs.games.norepeat.extract is missing)")
+    ctx.solvers.add("native search")
+    solver = engine.native_solver(n, misere)
+    settled = solver.wins(1 << engine.START, engine.START, seconds=NATIVE_SECONDS,
+                          progress=lambda positions, stored: ctx.progress(
+                              f"{n} coins: {positions:,} positions searched"))
+    if settled is None:
+        raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
+                          f"settled: the native search stopped at its budget of "
+                          f"{NATIVE_SECONDS:,} s after {solver.stats['nodes']:,} positions")
+    write = partial(extract, solver=solver, progress=lambda done, listed: ctx.progress(
+        f"{n} coins: {done:,} of {listed:,} nodes of the strategy written"))
+    if ctx.out_dir is None:  # a cluster's worker: the DAG goes back to the client in memory
+        with tempfile.TemporaryDirectory() as folder:
+            evidence = native_dag(n, misere, winner, ctx, Path(folder), write)
+            name = evidence["file"]
+            ctx.kept[name] = (Path(folder) / name).read_bytes()
+        return [evidence]
+    return [native_dag(n, misere, winner, ctx, ctx.out_dir, write)]
+
+
+def native_dag(n: int, misere: bool, winner: str, ctx: ProofContext, folder: Path,
+               write: Callable[..., int]) -> Evidence:
+    """The strategy-dag evidence for the DAG the native core writes into `folder` (hashed as
+    it is read back, never held whole)."""
+    path = folder / f"{ctx.claim_id}.nrdag"
+    nodes = int(write(n, misere, path))
+    hasher = hashlib.sha256()
+    with path.open("rb") as handle:
+        found = handle.read(20)[10]  # the winner the header names
+        handle.seek(0)
+        while chunk := handle.read(1 << 20):
+            hasher.update(chunk)
+    if found != (1 if winner == "first" else 2):
+        raise ValueError(f"the search finds that the {'first' if found == 1 else 'second'} "
+                         f"player wins, not the {winner} as claimed")
+    return {"method": "strategy-dag", "file": path.name, "sha256": hasher.hexdigest(),
+            "nodes": nodes}
 
 
 def matching_evidence(n: int, ctx: ProofContext) -> list[Evidence]:

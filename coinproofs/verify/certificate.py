@@ -25,7 +25,7 @@ import json
 import os
 import pkgutil
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,6 +141,19 @@ class Artifacts:
             expect(hasher.hexdigest() == digest,
                    f"artifact file {name!r} changed while the kernel read it")
 
+    def readings(self, evidence: Evidence, sized_by: Bound, bytes_each: int,
+                 times: int) -> Generator[Iterator[bytes], None, None]:
+        """`times` readings of the binary file evidence['file'], one after the other, each a
+        megabyte at a time and hashed as it is read. Its size is bounded by `sized_by` (at most
+        `bytes_each` bytes for each unit it allows) in place of `artifact.bytes`: a file whose
+        own bound already limits its size, and the work of checking it, may be larger than
+        other artifacts."""
+        with self._open(evidence, "file", "sha256", sized_by, bytes_each,
+                        own_size=True) as (handle, name, digest):
+            for _ in range(times):
+                handle.seek(0)
+                yield _hashed_chunks(handle, name, digest)
+
     def check(self, evidence: Evidence, name_key: str, hash_key: str) -> None:
         """Reject unless the file evidence[name_key] has the SHA-256 evidence[hash_key]."""
         with self._open(evidence, name_key, hash_key, None, 1):
@@ -148,9 +161,10 @@ class Artifacts:
 
     @contextmanager
     def _open(self, evidence: Evidence, name_key: str, hash_key: str, bound: Bound | None,
-              bytes_each: int) -> Iterator[tuple[IO[bytes], str, str]]:
+              bytes_each: int, own_size: bool = False) -> Iterator[tuple[IO[bytes], str, str]]:
         """The file evidence[name_key], open at its start once its size is within the bounds
-        and its SHA-256 (computed a megabyte at a time) is evidence[hash_key]."""
+        (`bound` alone when `own_size`) and its SHA-256 (computed a megabyte at a time) is
+        evidence[hash_key]."""
         name, digest = evidence.get(name_key), evidence.get(hash_key)
         FILE.check(name, f"evidence field {name_key!r}")
         SHA256.check(digest, f"evidence field {hash_key!r}")
@@ -163,7 +177,8 @@ class Artifacts:
             expect(path.is_file(), f"artifact file {name!r} is missing")
             with path.open("rb") as handle:
                 size = os.fstat(handle.fileno()).st_size
-                ARTIFACT_BYTES.check(size, f"artifact file {name!r}")
+                if not own_size:
+                    ARTIFACT_BYTES.check(size, f"artifact file {name!r}")
                 if bound is not None:
                     each = "" if bytes_each == 1 else f", at {bytes_each} bytes each,"
                     bound.check(-(-size // bytes_each), f"artifact file {name!r}{each}")
@@ -176,6 +191,16 @@ class Artifacts:
                 yield handle, name, digest
         except OSError as error:
             raise Rejected(f"artifact file {name!r} cannot be read ({error.strerror})") from None
+
+
+def _hashed_chunks(handle: IO[bytes], name: str, digest: str) -> Iterator[bytes]:
+    """The rest of the file, a megabyte at a time; at its end, its SHA-256 must be `digest`."""
+    hasher = hashlib.sha256()
+    while chunk := handle.read(1 << 20):
+        hasher.update(chunk)
+        yield chunk
+    expect(hasher.hexdigest() == digest,
+           f"artifact file {name!r} changed while the kernel read it")
 
 
 class GameChecker(Protocol):

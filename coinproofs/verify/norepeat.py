@@ -33,6 +33,13 @@ check; each is one road to the claim:
     (S, v)" thus becomes the same claim about (key, 0), which the kernel checks there directly.
     Any r would do for soundness; the least one only makes equal positions meet.
 
+``strategy-dag``
+    ``file`` (with its ``sha256``) is the winner's strategy as a DAG of positions where the
+    loser is to move, each of the loser's moves answered by the winner's reply and the node the
+    position then equals up to a named automorphism of the cube; ``nodes`` is their number.
+    Checked by :mod:`coinproofs.verify.norepeat_dag` (the format, the proof of why that is
+    enough, and the two checkers: the kernel's Python walk, the native one for large files).
+
 ``matching``
     ``pairs`` lists pairs of patterns (inline, or in an artifact file named by ``file`` with
     its ``sha256``). The kernel checks they form a perfect matching of the hypercube Q_n: each
@@ -57,6 +64,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence, parse_json
+from coinproofs.verify.norepeat_dag import check_dag
 from coinproofs.verify.schema import (
     BOOLEAN,
     LIST,
@@ -343,9 +351,11 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
            "the statement does not say what the claim's params and value say")
     methods: list[str] = []
     for item in evidence:
-        method = method_of(item, ("strategy", "strategy-up-to-symmetry", "matching"),
-                           "no repeats")
-        if method == "strategy":
+        method = method_of(item, ("strategy", "strategy-up-to-symmetry", "matching",
+                                  "strategy-dag"), "no repeats")
+        if method == "strategy-dag":
+            method = check_dag(n, misere, claim.value, item, artifacts)
+        elif method == "strategy":
             one_shape(item, *STRATEGY)
             check_strategy(n, misere, claim.value, strategy_moves(item, artifacts))
         elif method == "strategy-up-to-symmetry":
