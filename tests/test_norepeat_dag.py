@@ -96,6 +96,14 @@ def test_both_checkers_accept_the_engines_dag(tmp_path: Path, n: int, misere: bo
     assert both(tmp_path, written(n, misere)[1], n, misere) == ""
 
 
+@pytest.mark.parametrize("n, misere", RULES)
+def test_both_checkers_accept_the_native_solvers_dag(tmp_path: Path, n: int, misere: bool) -> None:
+    """The native core's writer (`extract`, the one six coins would use) and the kernel agree."""
+    file = tmp_path / "native.nrdag"
+    engine.extract(n, misere, file, table_bytes=1 << 20)
+    assert both(tmp_path, file.read_bytes(), n, misere) == ""
+
+
 @pytest.mark.parametrize("n, misere", [(4, True), (5, False)])
 def test_the_dag_does_not_prove_the_other_winner(tmp_path: Path, n: int, misere: bool) -> None:
     winner, data = written(n, misere)
