@@ -17,17 +17,9 @@ from coinproofs.games.norepeat import (
     OutOfBudget,
     legal_coins,
     native_solver,
-    solve,
     turn,
 )
-from tests.test_norepeat_engine import image, position_values, random_position
-
-RULES = (False, True)
-
-
-@cache
-def solved(n: int, misere: bool) -> NoRepeats:
-    return solve(n, misere)
+from tests.test_norepeat_engine import RULES, image, position_values, random_position, solved
 
 
 @cache
