@@ -2,9 +2,9 @@
 
 ``devil.n<N>[.q<Q>][.<group>][.equal].shortest|impossible``: N dials with Q states (Q >= 3;
 left out for coins), the devil's group (dihedral, symmetric, trivial, klein for N = 4, or
-alternating; the rotations when left out), the goal all equal (every dial at 0 when left out). The devil's coin flip itself (no option) is
-``proofs/devil.py``'s. Breadth-first search (``games/devil.py``) decides the claim; its
-evidence is checked by ``verify/family.py``:
+alternating; the rotations when left out), the goal all equal (every dial at 0 when left
+out). The devil's coin flip itself (no option) is ``proofs/devil.py``'s. Breadth-first search
+(``games/devil.py``) decides the claim; its evidence is checked by ``verify/family.py``:
 
 * shortest: the strategy the search found, and its layers of beliefs (nothing shorter wins);
 * impossible: every reachable belief, closed under every move, and when one exists the
