@@ -75,20 +75,27 @@ class Proofs(Results["Outcome"]):
 
 
 def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
-          on_start: Callable[[str], None] | None = None,
+          scheduler: str | None = None, on_start: Callable[[str], None] | None = None,
           on_done: Callable[[Outcome], None] | None = None) -> Proofs:
     """Prove the claims named by ids (any within a pattern's limits: `claims()` lists them) or
     globs (over the listed claims), the default set when none is named; write one certificate
-    per claim into `out` and check each with the kernel. `on_start` and `on_done` hear of
-    progress. A ValueError says which id cannot be proved and why, before any work."""
+    per claim into `out` and check each with the kernel. The claims are proved `jobs` at a time
+    in local processes, or, given the address of a Dask scheduler (`scheduler`, such as
+    "tcp://10.0.0.5:8786"), as tasks of that cluster, whose workers send the evidence back:
+    the certificates are the same bytes either way. `on_start` and `on_done` hear of progress.
+    A ValueError says which id cannot be proved and why, before any work; ClusterUnavailable
+    (a ValueError) that the cluster cannot be used."""
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import prove_all
 
+    if scheduler is not None and jobs != 1:
+        raise ValueError("give either jobs or a Dask scheduler, not both: the cluster's "
+                         "workers decide how many claims are proved at once")
     specs = select(claim_ids)
     folder = Path(out)
     usable_folder(folder)
     outcomes = prove_all(specs, folder, jobs, on_start or (lambda message: None),
-                         on_done or (lambda outcome: None))
+                         on_done or (lambda outcome: None), scheduler=scheduler)
     return Proofs(tuple(outcomes), folder)
 
 

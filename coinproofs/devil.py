@@ -210,16 +210,22 @@ def lamping(n: int) -> Moves:
     return notation(construction(n))
 
 
-def encode(n: int, length: int, format: str = "dimacs") -> str:
+def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
+           group: str = "cyclic", goal: str = "zero") -> str:
     """The formula 'a winning strategy of `length` moves exists for n coins', as DIMACS CNF or
-    SMT-LIB 2 text ("dimacs" or "smt2"), for outside solvers.
+    SMT-LIB 2 text ("dimacs" or "smt2"), for outside solvers; with options (see solve), for
+    another member of the family.
 
     >>> encode(2, 3).splitlines()[0].startswith("c ")
     True
+    >>> encode(3, 26, states=3).splitlines()[0]
+    'c coinproofs family-beliefs-onehot/v1: 3 dials with 3 states, 26 moves'
     """
     from coinproofs.encodings.devil_sat import encode as formula
 
-    return formula(n, length, format)
+    if (states, group, goal) == (2, "cyclic", "zero"):
+        return formula(n, length, format)
+    return formula(table_of(n, states, group, goal), length, format)
 
 
 # --- Checking -------------------------------------------------------------------------------------
@@ -435,8 +441,8 @@ def beliefs(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: s
 @dataclass(frozen=True)
 class RandomPlay:
     """Games against a devil who turns the table at random (evidence, not proof): `counts[t]`
-    games first showed all heads after t moves, `counts[None]` were lost; `expected[t]` is the
-    exact expected count at t, when it could be computed."""
+    games first reached the goal (all heads, or all alike) after t moves, `counts[None]` were
+    lost; `expected[t]` is the exact expected count at t, when it could be computed."""
 
     n: int
     length: int
@@ -445,6 +451,13 @@ class RandomPlay:
     random_starts: bool
     counts: Counter[int | None] = field(repr=False)
     expected: list[float] | None = field(repr=False)
+    states: int = 2  # each dial's states (2: coins)
+    goal: str = "zero"  # "zero": all heads (all dials at 0); "equal": all alike
+
+    @property
+    def starts(self) -> int:
+        """How many starts there are: states^n."""
+        return int(self.states**self.n)
 
     @property
     def played(self) -> int:
@@ -462,27 +475,36 @@ class RandomPlay:
 
 
 def play(moves: Iterable[Iterable[int]], n: int, games: int = 1000, seed: int | None = None,
-         random_starts: bool = False) -> RandomPlay:
+         random_starts: bool = False, *, states: int = 2, group: str = "cyclic",
+         goal: str = "zero") -> RandomPlay:
     """Play a strategy against a devil who rotates at random: `games` games from each of the
-    2^n starts (or in all, each from a random start). Norvig's experiment:
+    2^n starts (or in all, each from a random start); with options (see solve), on another
+    member of the family, against a devil who applies a random permutation of its group.
+    Norvig's experiment:
 
     >>> result = play(solve(4).moves, 4, seed=1)
     >>> result.played, result.lost, round(result.expected[7])
     (16000, 0, 1000)
+    >>> result = play(solve(3, states=3).moves, 3, 10, seed=1, states=3)
+    >>> result.played, result.lost, round(result.expected[26])
+    (270, 0, 10)
     """
     import secrets
 
     from coinproofs.games.random_devil import histogram, win_chances
 
-    strategy = moves_from(moves, n)
+    coins = (states, group, goal) == (2, "cyclic", "zero")
+    game = n if coins else table_of(n, states, group, goal)
+    strategy = moves_from(moves, n, states)
     seed = secrets.randbits(32) if seed is None else seed
-    counts = histogram(strategy, n, games, seed, random_starts)
-    played = games if random_starts else games << n
-    chances = win_chances(strategy, n)
-    if chances is None and len(strategy) == (1 << n) - 1 and winning(strategy, n):
+    counts = histogram(strategy, game, games, seed, random_starts)
+    played = games if random_starts else games * states**n
+    chances = win_chances(strategy, game)
+    if chances is None and coins and len(strategy) == (1 << n) - 1 and winning(strategy, n):
         chances = [1 / (1 << n)] * (1 << n)  # see win_chances: each move number equally likely
     expected = None if chances is None else [played * chance for chance in chances]
-    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected)
+    return RandomPlay(n, len(strategy), games, seed, random_starts, counts, expected, states,
+                      goal)
 
 
 def winning(strategy: list[int], n: int) -> bool:

@@ -200,11 +200,15 @@ def histogram_figure(play: RandomPlay) -> Figure:
         labels.append("lost")
     axes.set_xticks(ticks, labels=labels)
     axes.set_xlim(-0.5 - 0.2 * width, right + 0.2 * width)
-    axes.set_xlabel("move number at which the coins first showed all heads")
+    things = "coins" if play.states == 2 else "dials"
+    goal = "showed all heads" if play.goal == "zero" else "were all alike"
+    if play.states != 2 and play.goal == "zero":
+        goal = "all showed 0"
+    axes.set_xlabel(f"move number at which the {things} first {goal}")
     axes.set_ylabel("games")
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, frameon=False)
     spread = ("each from a random start" if play.random_starts
-              else f"{play.games:,} from each of the {1 << play.n:,} starts")
+              else f"{play.games:,} from each of the {play.starts:,} starts")
     axes.set_title(f"A {play.length:,}-move strategy against a devil who rotates at random, "
                    f"N = {play.n}\n{play.played:,} games, {spread}: {lost:,} lost\n"
                    "(evidence from random play, not a proof)", fontsize=11)

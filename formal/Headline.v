@@ -4,7 +4,8 @@
    logic, not even the excluded middle. tests/test_formal.py checks that output. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
-From CoinProofs Require Import Beliefs Reachability Dials.
+From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
+  DialsShortest.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -58,3 +59,19 @@ Print Assumptions invariant_not_wins.
 (* Beyond coins: N dials with q states each need at least q^N - 1 moves. *)
 Check dial_wins_size_lb.
 Print Assumptions dial_wins_size_lb.
+
+(* Dials: if primes p != r divide N and q, no strategy wins (via any coprime p, r > 1 dividing
+   them, by a devil invariant for dials); so for N, q >= 2 a strategy wins only if N and q are
+   powers of one prime. *)
+Check dial_invariant_not_wins.
+Print Assumptions dial_invariant_not_wins.
+Check dial_coprime_not_wins.
+Print Assumptions dial_coprime_not_wins.
+Check dial_not_wins.
+Print Assumptions dial_not_wins.
+Check dial_wins_prime_powers.
+Print Assumptions dial_wins_prime_powers.
+
+(* The sufficiency for dials, begun: one dial with q states, q - 1 moves, and none fewer. *)
+Check one_dial_shortest.
+Print Assumptions one_dial_shortest.

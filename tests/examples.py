@@ -151,6 +151,7 @@ EXAMPLES = [
                     counted="length")),
     Example("family/reachability", "devil.n2.equal.shortest", "reachability"),
     Example("family/invariant", "devil.n2.q3.impossible", "invariant"),
+    Example("family/theorem", "devil.n2.q3.impossible", "theorem"),
     Example("glasses/claim", "glasses.n3.k2.shortest", "claim"),
     Example("glasses/strategy", "glasses.n3.k2.shortest", "strategy"),
     Example("glasses/strategy-shared", "glasses.n3.k2.shortest", "strategy", shared_turns),

@@ -220,8 +220,11 @@ def test_the_certificates_are_accepted(proved: tuple[Path, dict[str, Any]]) -> N
     folder, documents = proved
     methods = {claim_id: check_document(doc, folder).methods
                for claim_id, doc in documents.items()}
-    assert methods["devil.n2.q3.impossible"] == ["reachability", "invariant"]
-    assert methods["devil.n3.q3.shortest"] == ["strategy", "reachability"]
+    assert methods["devil.n2.q3.impossible"] == ["reachability", "invariant",
+                                                 "theorem dial_not_wins"]
+    assert methods["devil.n3.q3.shortest"] == ["strategy", "reachability",
+                                               "theorem dial_wins_size_lb"]
+    assert methods["devil.n8.equal.shortest"] == ["strategy", "reachability"]
 
 
 def mutated(document: dict[str, Any], method: str, change: Any) -> dict[str, Any]:

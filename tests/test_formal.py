@@ -33,7 +33,9 @@ needs_ocaml = pytest.mark.skipif(shutil.which("ocamlopt") is None,
 HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping_shortest",
             "odd_factor_not_wins", "wins_exists_iff_pow2", "shortest_pow2", "after_closure",
             "wins_unfinished", "winsP", "layers_size_lb", "layers_closed_not_wins", "update_turn",
-            "invariant_not_wins", "dial_wins_size_lb"]
+            "invariant_not_wins", "dial_wins_size_lb", "dial_invariant_not_wins",
+            "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
+            "one_dial_shortest"]
 
 
 def headline_names() -> list[str]:

@@ -31,7 +31,21 @@ def register(commands: Any) -> None:
     prove.add_argument("ids", nargs="*", metavar="ID-or-glob")
     prove.add_argument("--out", type=Path, default=Path("certificates"),
                        help="output folder (default: certificates)")
-    prove.add_argument("--jobs", type=positive_int, default=1, help="claims proved at once")
+    prove.add_argument("--jobs", type=positive_int,
+                       help="claims proved at once, each in a process of this machine "
+                            "(default 1)")
+    prove.add_argument("--scheduler", metavar="ADDRESS",
+                       help="prove on the existing Dask cluster whose scheduler is at ADDRESS "
+                            "(such as tcp://10.0.0.5:8786) instead of in local processes: each "
+                            "claim is a task that a worker proves and checks with the kernel, "
+                            "as a local process does; the files come back and are written here, "
+                            "the same bytes as with --jobs (a certificate counts only if it is "
+                            "the one the worker checked). The workers need the same coinproofs "
+                            "installed (pip install 'coinproofs[cluster]'). Not with --jobs: the "
+                            "cluster's workers decide how many claims run at once. "
+                            "Dask's distributed.comm.timeouts.connect (30s unless set, e.g. by "
+                            "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s) bounds the wait for "
+                            "the scheduler")
     prove.add_argument("--json", action="store_true", help="one JSON document on stdout")
     prove.set_defaults(handler=prove_claims)
 
@@ -81,6 +95,9 @@ def prove_claims(args: argparse.Namespace) -> int:
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import Outcome
 
+    if args.jobs is not None and args.scheduler is not None:
+        raise UserError("--jobs and --scheduler cannot be combined: on a Dask cluster its "
+                        "workers decide how many claims are proved at once")
     total = len(select(args.ids))  # refuses bad ids before the progress bar appears
     errors = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(),
@@ -98,7 +115,8 @@ def prove_claims(args: argparse.Namespace) -> int:
                 errors.print(Text.assemble(("NOT proved", "red"),
                                            f" {outcome.claim_id}: {outcome.reason}"))
 
-        proofs = prove(*args.ids, out=args.out, jobs=args.jobs, on_start=started, on_done=done)
+        proofs = prove(*args.ids, out=args.out, jobs=args.jobs or 1, scheduler=args.scheduler,
+                       on_start=started, on_done=done)
     return report(args.json, "proofs", ("proved", "NOT proved"), proofs.summary,
                   [(o.claim_id, o.proved, o.methods, o.seconds, o.reason) for o in proofs])
 

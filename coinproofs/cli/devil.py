@@ -11,6 +11,7 @@ from typing import Any
 
 from coinproofs.cli.common import (
     UserError,
+    given_once,
     load_json,
     natural_int,
     positive_int,
@@ -18,6 +19,8 @@ from coinproofs.cli.common import (
     writable,
 )
 from coinproofs.text import plural
+
+FORMATS = ("dimacs", "smt2")  # as encodings.devil_sat names them (imported lazily there)
 
 
 def states_int(text: str) -> int:
@@ -139,13 +142,22 @@ def register(commands: Any) -> None:
 
     encode = sub.add_parser("encode", help="'a winning strategy of length L exists' as SAT/SMT",
                             description="Write the formula 'a winning strategy of L moves "
-                                        "exists for N coins' in DIMACS CNF or SMT-LIB 2, for "
-                                        "outside solvers.")
+                                        "exists for N coins' (or for another table of the "
+                                        "family, with --states, --group, --goal) in DIMACS CNF "
+                                        "or SMT-LIB 2, for outside solvers (docs/encodings.md).")
     encode.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    encode.add_argument("length", type=natural_int, metavar="L", help="number of moves")
-    encode.add_argument("--format", choices=("dimacs", "smt2"), default="dimacs")
-    encode.add_argument("-o", "--output", type=Path, metavar="FILE",
+    encode.add_argument("length", type=natural_int, metavar="L", nargs="?",
+                        help="number of moves (or --length L; default: the shortest winning "
+                             "length, found by breadth-first search, so the formula is "
+                             "satisfiable)")
+    encode.add_argument("--length", dest="length_option", type=natural_int, metavar="L",
+                        help="number of moves, as the positional L")
+    encode.add_argument("--format", choices=FORMATS, default=None,
+                        help="dimacs (default) or smt2")
+    encode.add_argument("--smt", action="store_true", help="SMT-LIB 2: the same as --format smt2")
+    encode.add_argument("-o", "--output", "--out", type=Path, metavar="FILE",
                         help="write here (default: stdout)")
+    add_table_options(encode)
     encode.set_defaults(handler=encode_command)
 
     from coinproofs.cli import devil_play
@@ -346,7 +358,21 @@ def encode_command(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         writable(args.output)
-    text = devil.encode(args.n, args.length, args.format)
+    if args.smt and args.format not in (None, "smt2"):
+        raise UserError(f"--smt asks for SMT-LIB 2, --format {args.format} for another format: "
+                        "give one")
+    chosen = "smt2" if args.smt else args.format or "dimacs"
+    options = table_options(args)
+    if args.length is None and args.length_option is None:
+        found = devil.solve(args.n, **options)
+        if found.length is None:
+            raise UserError(f"no strategy wins on {describe(args.n, options)}: give the number "
+                            "of moves with --length L")
+        length = found.length
+    else:
+        length = given_once(args.length, args.length_option, "--length", "the number of moves",
+                            f"coinproofs devil encode {args.n} --length 3")
+    text = devil.encode(args.n, length, chosen, **options)
     if args.output is None:
         print(text, end="")
     else:

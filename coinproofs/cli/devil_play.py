@@ -1,5 +1,5 @@
 """`coinproofs devil play`: a strategy against a devil who rotates at random (evidence from
-random play, not a proof)."""
+random play, not a proof), on any table of the family (--states, --group, --goal)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs.cli.common import UserError, natural_int, positive_int, print_json, writable
+from coinproofs.cli.devil import add_table_options, describe, is_coins, table_options
 from coinproofs.text import plural
 
 NOT_A_PROOF = ("evidence from random play, not a proof: `coinproofs devil check` or "
@@ -28,7 +29,9 @@ def register(devil_commands: Any) -> None:
                     "about 1000 wins at each move count 0..15). This is evidence, not a proof: "
                     "the real devil picks the worst rotation, not a random one. Without "
                     "--strategy, the shortest winning strategy (N <= 12), or Lamping's for N = 16 "
-                    "(with --random-starts).")
+                    "(with --random-starts). With --states, --group or --goal, on another table "
+                    "of the family, against a devil who applies a random permutation of the "
+                    "group before every move.")
     play.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     play.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
     play.add_argument("--games", type=positive_int, default=1000, metavar="K",
@@ -43,6 +46,7 @@ def register(devil_commands: Any) -> None:
                       help="play K games in all, each from a start drawn at random, instead of "
                            "K from every start (for large N, e.g. Lamping's 65,535 moves for 16)")
     play.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_table_options(play)
     play.set_defaults(handler=play_command)
 
 
@@ -52,6 +56,7 @@ def play_command(args: argparse.Namespace) -> int:
 
     if args.n > MAX_N:
         raise UserError(f"random play handles at most {MAX_N} coins, not {args.n}")
+    options = table_options(args)
     if args.plot is not None:
         from coinproofs.pictures import check_format
 
@@ -59,13 +64,15 @@ def play_command(args: argparse.Namespace) -> int:
     if args.strategy is not None:
         from coinproofs.cli.devil import read_strategy
 
-        moves = devil.notation(read_strategy(args.strategy, args.n))
+        moves = devil.notation(read_strategy(args.strategy, args.n, args.states), args.n,
+                               args.states)
     else:
-        moves = default_strategy(args.n)
-    played = devil.play(moves, args.n, args.games, args.seed, args.random_starts)
+        moves = default_strategy(args.n, options)
+    played = devil.play(moves, args.n, args.games, args.seed, args.random_starts, **options)
     wins = [played.counts[number] for number in range(played.length + 1)]
     if args.json:
-        print_json({"n": args.n, "length": played.length, "games": args.games,
+        print_json({"n": args.n, **devil.family_options(**options), "length": played.length,
+                    "games": args.games,
                     "seed": played.seed, "random_starts": args.random_starts,
                     "wins_at_move": {str(number): won for number, won in enumerate(wins)},
                     "lost": played.lost,
@@ -74,8 +81,10 @@ def play_command(args: argparse.Namespace) -> int:
                         for number, value in enumerate(played.expected)}})
     else:
         starts = ("each from a random start" if args.random_starts
-                  else f"from each of the {1 << args.n:,} starts")
-        print(f"N={args.n}: a {played.length:,}-move strategy against a devil who rotates at "
+                  else f"from each of the {played.starts:,} starts")
+        which, turns = ((f"N={args.n}", "rotates") if is_coins(options)
+                        else (describe(args.n, options), "permutes"))
+        print(f"{which}: a {played.length:,}-move strategy against a devil who {turns} at "
               f"random, {plural(args.games, 'game')} {starts} (seed {played.seed})")
         print(table(wins, played.expected))
         print(f"lost: {played.lost:,} of {plural(played.played, 'game')}")
@@ -89,16 +98,19 @@ def play_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_strategy(n: int) -> list[list[int]]:
-    """The shortest winning strategy (breadth-first search: N <= 12), or Lamping's for 16."""
+def default_strategy(n: int, options: dict[str, Any] | None = None) -> list[list[int]]:
+    """The shortest winning strategy (breadth-first search: N <= 12), or Lamping's for 16
+    coins; on another table of the family (options), its shortest winning strategy."""
     from coinproofs import devil
     from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two
 
-    if n > MAX_SEARCH_N and is_power_of_two(n):
+    options = options or {"states": 2, "group": "cyclic", "goal": "zero"}
+    if is_coins(options) and n > MAX_SEARCH_N and is_power_of_two(n):
         return devil.lamping(n)
-    found = devil.solve(n)
+    found = devil.solve(n, **options)
     if found.moves is None:
-        raise UserError(f"no strategy wins for N={n}; give one with --strategy FILE to see "
+        which = f"N={n}" if is_coins(options) else describe(n, options)
+        raise UserError(f"no strategy wins for {which}; give one with --strategy FILE to see "
                         "how it fares against a random devil")
     return found.moves
 

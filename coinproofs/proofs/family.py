@@ -8,7 +8,10 @@ out). The devil's coin flip itself (no option) is ``proofs/devil.py``'s. Breadth
 
 * shortest: the strategy the search found, and its layers of beliefs (nothing shorter wins);
 * impossible: every reachable belief, closed under every move, and when one exists the
-  largest devil invariant (``games/family.py``).
+  largest devil invariant (``games/family.py``);
+* for the rotations and the goal zero, the Coq theorems about dials: the lower bound
+  ``dial_wins_size_lb`` (shortest) and ``dial_not_wins`` (impossible), as the devil's
+  certificates cite theirs.
 
 The published results these reproduce are in docs/family.md (tests/test_family_table.py
 checks its tables against these claims).
@@ -20,6 +23,7 @@ from functools import cache, partial
 from typing import Any
 
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, OutOfLimits, ProofContext
+from coinproofs.verify import theorems
 from coinproofs.verify.family import claim_id, params_of, statement
 
 MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
@@ -183,7 +187,22 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext) -> list[
         invariant = devil_invariant(t)
         if invariant is not None:
             evidence.append({"method": "invariant", "orbits": invariant})
-    return evidence
+    return evidence + cited_theorems(n, q, group, goal, wins=found.strategy is not None)
+
+
+def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Evidence]:
+    """The Coq theorems about dials (rotations, goal zero) that prove the claim beside its
+    computed evidence: the lower bound q^N - 1 for a shortest claim, Bar-Yehuda, Etzion and
+    Moran's impossibility (primes p != r dividing N and q) for an impossible one."""
+    from coinproofs.proofs.devil import theorem_evidence
+
+    if group != "cyclic" or goal != "zero":
+        return []
+    if wins:
+        return [theorem_evidence("dial_wins_size_lb")]
+    if theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q):
+        return [theorem_evidence("dial_not_wins")]
+    return []
 
 
 def patterns() -> list[ClaimPattern]:

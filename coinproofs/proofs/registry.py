@@ -48,17 +48,25 @@ Params = Mapping[str, Any]
 
 @dataclass
 class ProofContext:
-    """What a prover may use: the output folder, a place to report progress and solvers."""
+    """What a prover may use: the output folder, a place to report progress and solvers.
 
-    out_dir: Path
+    Without an output folder (`out_dir` None: a worker of a Dask cluster, whose disk is not the
+    client's), artifacts are kept in `kept`, by name, for the client to write."""
+
+    out_dir: Path | None
     claim_id: str
     progress: Callable[[str], None] = lambda message: None
     solvers: set[str] = field(default_factory=set)
+    kept: dict[str, bytes] = field(default_factory=dict)
 
     def artifact(self, suffix: str, data: bytes) -> dict[str, str]:
-        """Write `<claim id>.<suffix>` beside the certificate; return its name and SHA-256."""
+        """Write `<claim id>.<suffix>` beside the certificate (or keep it); return its name and
+        SHA-256."""
         name = f"{self.claim_id}.{suffix}"
-        write_bytes_atomically(self.out_dir / name, data)
+        if self.out_dir is None:
+            self.kept[name] = data
+        else:
+            write_bytes_atomically(self.out_dir / name, data)
         return {"file": name, "sha256": hashlib.sha256(data).hexdigest()}
 
 

@@ -3,9 +3,11 @@ kernel."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs import __version__
-from coinproofs.atomic import write_text_atomically
+from coinproofs.atomic import write_bytes_atomically, write_text_atomically
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 from coinproofs.verify.manifest import NAME, manifest_text
@@ -34,41 +36,143 @@ class Outcome:
 
 
 def certificate(claim: ClaimSpec, evidence: list[dict[str, Any]],
-                solvers: set[str], seconds: float) -> dict[str, Any]:
-    """The certificate document for `claim` with its `evidence`."""
+                solvers: set[str]) -> dict[str, Any]:
+    """The certificate document for `claim` with its `evidence`. Nothing in it depends on the
+    run (no time, host or process): the same claim gives the same bytes, however it was
+    proved."""
     document: dict[str, Any] = {"schema": SCHEMA, "claim": claim.as_json(), "evidence": evidence}
     if claim.lemmas:
         document["lemmas"] = list(claim.lemmas)
     document["provenance"] = {"coinproofs": __version__,
-                              "solver": ", ".join(sorted(solvers)) or "none",
-                              "seconds": round(seconds, 3)}
+                              "solver": ", ".join(sorted(solvers)) or "none"}
     return document
 
 
-def prove_one(claim: ClaimSpec, out_dir: Path,
-              progress: Callable[[str], None] = lambda message: None) -> Outcome:
-    """Prove `claim` into `out_dir` and check the certificate with the kernel."""
+@dataclass(frozen=True)
+class Found:
+    """What a prover found for one claim, before its certificate is written: the evidence, the
+    solvers used, the artifacts it kept (when it had no output folder), the seconds it took;
+    or why it failed."""
+
+    claim_id: str
+    evidence: list[dict[str, Any]]
+    solvers: frozenset[str]
+    kept: dict[str, bytes]
+    seconds: float
+    failure: str = ""
+
+
+def find_evidence(claim: ClaimSpec, out_dir: Path | None,
+                  progress: Callable[[str], None] = lambda message: None) -> Found:
+    """Run the prover of `claim`, writing its artifacts into `out_dir` (None: keeping them)."""
     start = time.perf_counter()
     context = ProofContext(out_dir=out_dir, claim_id=claim.id, progress=progress)
     try:
         evidence = claim.prove(context)
     except Exception as error:  # a failing prover fails its claim, not the whole run
-        return Outcome(claim.id, False, (), time.perf_counter() - start,
-                       f"prover failed: {type(error).__name__}: {error}")
-    seconds = time.perf_counter() - start
-    document = certificate(claim, evidence, context.solvers, seconds)
-    path = out_dir / f"{claim.id}.json"
-    write_text_atomically(path, json.dumps(document, indent=1) + "\n")
+        return Found(claim.id, [], frozenset(), {}, time.perf_counter() - start,
+                     f"prover failed: {type(error).__name__}: {error}")
+    return Found(claim.id, evidence, frozenset(context.solvers), context.kept,
+                 time.perf_counter() - start)
+
+
+def record(claim: ClaimSpec, found: Found, out_dir: Path) -> Outcome:
+    """Write what was found for `claim` into `out_dir` and check the certificate with the
+    kernel."""
+    start = time.perf_counter() - found.seconds  # the outcome's seconds include the finding
+    if found.failure:
+        return Outcome(claim.id, False, (), found.seconds, found.failure)
     try:
-        verdict = check_file(path)
+        write_found(claim, found, out_dir)
+    except ValueError as error:
+        return Outcome(claim.id, False, (), found.seconds, str(error))
+    try:
+        verdict = check_file(out_dir / f"{claim.id}.json")
     except Rejected as rejection:
         return Outcome(claim.id, False, (), time.perf_counter() - start, str(rejection))
     return Outcome(claim.id, True, tuple(verdict.methods), time.perf_counter() - start)
 
 
+def write_found(claim: ClaimSpec, found: Found, out_dir: Path) -> bytes:
+    """Write the artifacts `found` kept, then the certificate, each atomically; return the
+    certificate's bytes. A ValueError, before anything is written, for an artifact not named
+    `<claim id>.<suffix>` (the names may come from a cluster's worker)."""
+    for name in found.kept:
+        if not is_artifact_name(name, claim.id):
+            raise ValueError(f"the prover kept an artifact named {name!r}, "
+                             f"not {claim.id}.SUFFIX")
+    for name, data in found.kept.items():
+        write_bytes_atomically(out_dir / name, data)
+    text = json.dumps(certificate(claim, found.evidence, set(found.solvers)), indent=1) + "\n"
+    write_text_atomically(out_dir / f"{claim.id}.json", text)
+    return text.encode()
+
+
+def is_artifact_name(name: str, claim_id: str) -> bool:
+    """Is `name` a file name of an artifact of `claim_id`, `<claim id>.<suffix>`, in the folder
+    itself?
+
+    >>> is_artifact_name("devil.n4.shortest.L14.cnf", "devil.n4.shortest")
+    True
+    >>> is_artifact_name("devil.n4.shortest.json", "devil.n4.shortest")
+    False
+    >>> is_artifact_name("devil.n4.shortest./../x", "devil.n4.shortest")
+    False
+    """
+    return (name.startswith(f"{claim_id}.") and name != f"{claim_id}.json"
+            and Path(name).name == name)
+
+
+def prove_one(claim: ClaimSpec, out_dir: Path,
+              progress: Callable[[str], None] = lambda message: None) -> Outcome:
+    """Prove `claim` into `out_dir` and check the certificate with the kernel."""
+    return record(claim, find_evidence(claim, out_dir, progress), out_dir)
+
+
 def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
     """Worker-process entry: claims hold functions, so workers build theirs from the id."""
     return prove_one(find(claim_id), out_dir)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A claim proved and checked by a cluster's worker in a folder of its own: what it found
+    (the artifacts kept in memory, to be written on the client), the kernel's outcome there,
+    and the SHA-256 of the certificate the kernel read ("" when none was written)."""
+
+    found: Found
+    outcome: Outcome
+    certificate_sha256: str
+
+
+def prove_on_worker(claim_id: str) -> Checked:
+    """A Dask task: prove a claim and check its certificate with the kernel on a worker, whose
+    disk is not the client's, in a temporary folder; send back everything the client needs to
+    write the same files."""
+    claim = find(claim_id)
+    found = find_evidence(claim, None)
+    with tempfile.TemporaryDirectory(prefix="coinproofs-") as folder:
+        outcome = record(claim, found, Path(folder))
+        path = Path(folder) / f"{claim.id}.json"
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+    return Checked(found, outcome, digest)
+
+
+def record_checked(claim: ClaimSpec, checked: Checked, out_dir: Path) -> Outcome:
+    """Write here what a worker found and checked. Its kernel's verdict stands for the files
+    written here when the certificate written here is, byte for byte, the one it checked (the
+    certificate holds the SHA-256 of every artifact it uses)."""
+    if not checked.certificate_sha256:  # the prover failed or kept a misnamed artifact
+        return checked.outcome
+    try:
+        text = write_found(claim, checked.found, out_dir)
+    except ValueError as error:
+        return Outcome(claim.id, False, (), checked.outcome.seconds, str(error))
+    if hashlib.sha256(text).hexdigest() != checked.certificate_sha256:
+        return Outcome(claim.id, False, (), checked.outcome.seconds,
+                       "the certificate written here is not the one the worker's kernel "
+                       "checked (do the workers run this version of coinproofs?)")
+    return checked.outcome
 
 
 @contextmanager
@@ -104,44 +208,112 @@ def _leave_interrupts_to_parent() -> None:
 
 
 def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
-              on_start: Callable[[str], None], on_done: Callable[[Outcome], None]) -> list[Outcome]:
-    """Prove every claim, `jobs` at a time; report each start and finish; keep the order given."""
+              on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
+              scheduler: str | None = None) -> list[Outcome]:
+    """Prove every claim, `jobs` at a time (or on the Dask cluster whose scheduler is at the
+    address `scheduler`); report each start and finish; keep the order given."""
     out_dir.mkdir(parents=True, exist_ok=True)
     outcomes: dict[str, Outcome] = {}
-    if jobs <= 1:
+    if scheduler is not None:
+        prove_on_cluster(claims, out_dir, scheduler, on_start, on_done, outcomes)
+    elif jobs <= 1:
         for claim in claims:
             on_start(claim.id)
             outcome = prove_one(claim, out_dir, on_start)
             outcomes[claim.id] = outcome
             on_done(outcome)
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_parent)
-        waiting = iter(claims)
-        with pool, interrupts_counted() as presses:
-            # At most `jobs` claims are handed to the pool at a time, so that after Ctrl-C
-            # nothing new starts: the pool would run whatever it had already queued.
-            pending = {pool.submit(_prove_by_id, claim.id, out_dir)
-                       for claim in itertools.islice(waiting, jobs)}
-            on_start(f"{len(claims)} claims, {jobs} at a time")
-            announced = False
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in done:
-                    outcome = future.result()
-                    outcomes[outcome.claim_id] = outcome
-                    on_done(outcome)
-                    if not presses:
-                        pending |= {pool.submit(_prove_by_id, claim.id, out_dir)
-                                    for claim in itertools.islice(waiting, 1)}
-                if len(presses) >= 2:
-                    _stop_now(pool, out_dir)
-                if presses and not announced:
-                    on_start(f"stopping after the {len(pending)} claims under way "
-                             "(Ctrl-C again to stop now)")
-                    announced = True
-            if presses:
-                raise KeyboardInterrupt
+        prove_in_processes(claims, out_dir, jobs, on_start, on_done, outcomes)
     # Last, once every certificate is written: the folder as it now is, old certificates
     # included (proving a subset into a folder keeps the others listed).
     write_text_atomically(out_dir / NAME, manifest_text(out_dir))
     return [outcomes[claim.id] for claim in claims]
+
+
+def prove_in_processes(claims: list[ClaimSpec], out_dir: Path, jobs: int,
+                       on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
+                       outcomes: dict[str, Outcome]) -> None:
+    """Prove the claims in `jobs` local processes, each writing its own certificates."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_parent)
+    waiting = iter(claims)
+    with pool, interrupts_counted() as presses:
+        # At most `jobs` claims are handed to the pool at a time, so that after Ctrl-C
+        # nothing new starts: the pool would run whatever it had already queued.
+        pending = {pool.submit(_prove_by_id, claim.id, out_dir)
+                   for claim in itertools.islice(waiting, jobs)}
+        on_start(f"{len(claims)} claims, {jobs} at a time")
+        announced = False
+        while pending:
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcome = future.result()
+                outcomes[outcome.claim_id] = outcome
+                on_done(outcome)
+                if not presses:
+                    pending |= {pool.submit(_prove_by_id, claim.id, out_dir)
+                                for claim in itertools.islice(waiting, 1)}
+            if len(presses) >= 2:
+                _stop_now(pool, out_dir)
+            if presses and not announced:
+                on_start(f"stopping after the {len(pending)} claims under way "
+                         "(Ctrl-C again to stop now)")
+                announced = True
+        if presses:
+            raise KeyboardInterrupt
+
+
+class ClusterUnavailable(ValueError):
+    """No Dask cluster to prove on: dask.distributed is not installed, or the scheduler's address
+    is malformed or cannot be reached; the message says which in one sentence."""
+
+
+def connect(address: str) -> Any:
+    """A dask.distributed Client of the scheduler at `address`, or ClusterUnavailable. Dask's
+    own setting distributed.comm.timeouts.connect bounds the wait."""
+    try:
+        import dask
+        from distributed import Client
+    except ImportError:
+        raise ClusterUnavailable("proving on a Dask cluster needs dask.distributed: "
+                                 "pip install 'coinproofs[cluster]'") from None
+    try:
+        return Client(address)
+    except ValueError as error:
+        raise ClusterUnavailable(f"{address!r} is not a Dask scheduler's address: "
+                                 f"{error}") from None
+    except OSError:
+        waited = dask.config.get("distributed.comm.timeouts.connect")
+        raise ClusterUnavailable(
+            f"no Dask scheduler answered at {address} within {waited} (Dask's "
+            "distributed.comm.timeouts.connect)") from None
+
+
+def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str,
+                     on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
+                     outcomes: dict[str, Outcome]) -> None:
+    """Prove each claim as a task of the Dask cluster at `address`: a worker finds the evidence
+    and checks the certificate with the kernel, as a local process does with `jobs`, in a
+    folder of its own; the files come back and are written here, each certificate only if it is
+    the one the worker checked. The workers need this version of coinproofs installed; they
+    never write on this disk."""
+    on_start(f"connecting to the Dask scheduler at {address}")
+    with connect(address) as client:
+        from distributed import as_completed  # connect() said it is installed
+
+        futures = {client.submit(prove_on_worker, claim.id, pure=False): claim
+                   for claim in claims}
+        on_start(f"{len(claims)} claims on the Dask cluster at {address}")
+        try:
+            for future in as_completed(futures):
+                claim = futures[future]
+                try:
+                    checked = future.result()
+                except Exception as error:  # the task itself failed (its worker died, say)
+                    outcome = Outcome(claim.id, False, (), 0.0, "the cluster did not run it: "
+                                      f"{type(error).__name__}: {error}")
+                else:
+                    outcome = record_checked(claim, checked, out_dir)
+                outcomes[claim.id] = outcome
+                on_done(outcome)
+        finally:
+            client.cancel(list(futures))  # after Ctrl-C, nothing more runs on the cluster

@@ -25,7 +25,12 @@ declared work bound tested before the work starts:
 * ``strategy``: exact simulation of every start against every permutation;
 * ``reachability``: layers of beliefs (sets of orbits) that contain the start, are closed
   under every move, and never contain the goal (``devil.check_layers``);
-* ``invariant``: a set of orbits the devil can keep the game in forever.
+* ``invariant``: a set of orbits the devil can keep the game in forever;
+* ``theorem``: a Coq theorem about dials on a rotating table, the goal every dial at 0
+  (``theorems.DIAL_THEOREMS``), whose side condition the kernel checks on N and q.
+
+Whatever the evidence, a claim about dials on a rotating table with the goal zero that those
+theorems refute is refused (``_agrees_with_theorems``).
 """
 
 from __future__ import annotations
@@ -38,8 +43,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect, parse_json
-from coinproofs.verify.devil import GOAL, Fact, adds_up, check_layers
+from coinproofs.verify.devil import GOAL, Fact, adds_up, check_layers, check_sources
 from coinproofs.verify.schema import (
     FILE,
     LIST,
@@ -412,6 +418,9 @@ REACHABILITY = Shape("reachability evidence",
 INVARIANT_SHAPE = Shape("invariant evidence",
                         {"method": literal("invariant"),
                          "orbits": list_of(count(1), STATES.limit)})
+THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
+                                     "name": literal(*theorems.DIAL_THEOREMS),
+                                     "formal_sha256": SHA256})
 
 
 def _lines(evidence: Evidence, artifacts: Artifacts) -> list[Any]:
@@ -456,6 +465,39 @@ def reachability_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) ->
 def invariant_evidence(evidence: Evidence, r: Rules) -> Fact:
     INVARIANT_SHAPE.check(evidence)
     return check_invariant(evidence["orbits"], r)
+
+
+def theorem_evidence(evidence: Evidence, group_name: str, r: Rules) -> list[Fact]:
+    """A Coq theorem about dials on a rotating table, the goal zero, proved for every N and q
+    at the sources theorems.FORMAL_SHA256: the kernel checks that the claim is about those
+    rules and the theorem's side condition on N and q (factoring numbers of at most 16 bits:
+    no work bound is needed), and takes its conclusion as facts."""
+    THEOREM.check(evidence)
+    check_sources(evidence)
+    theorem = theorems.DIAL_THEOREMS[evidence["name"]]
+    expect(group_name == "cyclic" and r.goal == "zero",
+           f"the theorem {theorem.name} is about the rotations and the goal every dial at 0, "
+           f"not the {group_name} group and the goal {r.goal!r}")
+    expect(theorem.holds(r.n, r.q), f"the theorem {theorem.name} needs {theorem.condition}, "
+                                    f"which fails for {describe(r)}")
+    return [Fact(kind, length) for kind, length in theorem.facts(r.n, r.q)]
+
+
+def _agrees_with_theorems(claim: Claim, group_name: str, r: Rules) -> None:
+    """The Coq theorems about dials (formal/DialsImpossible.v, formal/Dials.v) refute some
+    claims about the rotations and the goal zero: evidence that adds up to one could only rest
+    on a kernel bug, so it is refused."""
+    if group_name != "cyclic" or r.goal != "zero" or claim.kind != "shortest":
+        return
+    primes = theorems.distinct_primes(r.n, r.q)
+    if primes is not None:
+        raise Rejected(f"the evidence says a strategy wins, but the Coq theorem dial_not_wins "
+                       f"proves that none wins for {describe(r)}: {primes[0]} divides {r.n} "
+                       f"and {primes[1]} divides {r.q}")
+    expect(claim.value >= r.size - 1,
+           f"the evidence says {claim.value} moves, but the Coq theorem dial_wins_size_lb "
+           f"proves that every winning strategy for {describe(r)} has at least "
+           f"{r.size - 1:,} moves")
 
 
 def describe(r: Rules) -> str:
@@ -544,8 +586,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     ORBIT_WORK.check(len(group(r)) * r.size, "finding the orbits")
     facts, methods = [], []
     for item in evidence:
-        method = method_of(item, ("strategy", "reachability", "invariant"), "a family claim")
-        if method == "strategy":
+        method = method_of(item, ("strategy", "reachability", "invariant", "theorem"),
+                           "a family claim")
+        if method == "theorem":
+            facts += theorem_evidence(item, group_name, r)
+            method = f"theorem {item['name']}"
+        elif method == "strategy":
             facts.append(strategy_evidence(item, artifacts, r))
         elif method == "reachability":
             facts.append(reachability_evidence(item, artifacts, r))
@@ -553,4 +599,5 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
             facts.append(invariant_evidence(item, r))
         methods.append(method)
     adds_up(claim, facts, describe(r))
+    _agrees_with_theorems(claim, group_name, r)
     return methods

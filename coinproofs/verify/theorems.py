@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # `cd formal && LC_ALL=C sha256sum *.v | sha256sum`: the sources the theorems were checked at.
-FORMAL_SHA256 = "7e551c8253d6b4f06a673f97db2ccfa0c7668766db3bb4e099e103cc0eab8b89"
+FORMAL_SHA256 = "8fd810d7be1c2422c1109972169a320669009ba6c47556856b8d54c035143364"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -76,11 +76,57 @@ THEOREMS: dict[str, Theorem] = {theorem.name: theorem for theorem in [
             lambda n: [("impossible", None)]),
 ]}
 
+
+def prime_factors(n: int) -> list[int]:
+    """The primes dividing n >= 1, least first, by trial division (n is a table's size):
+    prime_factors(12) = [2, 3]."""
+    primes, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            primes.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    return primes + ([n] if n > 1 else [])
+
+
+def distinct_primes(n: int, q: int) -> tuple[int, int] | None:
+    """Primes p != r with p dividing n and r dividing q, if there are any: (2, 3) for 2 dials
+    of 3 states; None when n and q are powers of one prime (or 1)."""
+    return next(((p, r) for p in prime_factors(n) for r in prime_factors(q) if p != r), None)
+
+
+@dataclass(frozen=True)
+class DialTheorem:
+    """A Coq theorem about N dials with q states each on a rotating table, the goal every dial
+    at 0 (formal/Dials.v): as Theorem, with the side condition and the facts on (N, q)."""
+
+    name: str
+    says: str
+    condition: str
+    holds: Callable[[int, int], bool]
+    facts: Callable[[int, int], list[tuple[str, int | None]]]
+
+
+DIAL_THEOREMS: dict[str, DialTheorem] = {theorem.name: theorem for theorem in [
+    DialTheorem("dial_wins_size_lb",
+                "every winning strategy for N dials with q states has at least q^N - 1 moves",
+                "none (it holds for every N and q)",
+                lambda n, q: True,
+                lambda n, q: [("none-up-to", q**n - 2)]),
+    DialTheorem("dial_not_wins",
+                "if primes p != r divide N >= 1 and q >= 1, no strategy wins",
+                "primes p != r with p dividing N and r dividing q: the kernel factors N and "
+                "q and looks for such a pair",
+                lambda n, q: n >= 1 and q >= 1 and distinct_primes(n, q) is not None,
+                lambda n, q: [("impossible", None)]),
+]}
+
 # The theorems behind each kind of evidence that the kernel checks by computation.
 BEHIND: dict[str, tuple[str, ...]] = {
     "strategy": ("after_closure", "wins_unfinished"),
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS),
+    "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS),
 }

@@ -1,0 +1,229 @@
+"""The SAT and SMT encodings of "a strategy of L moves wins" for the rotating-table family
+(q-state dials, any group of permutations, the goal zero or equal): on every small table they
+say yes exactly from breadth-first search's shortest length on, every strategy decoded from a
+model passes the kernel's exact simulation, the models are the strategies up to the group that
+counting finds, and for the devil's coin flip the formulas are today's, clause for clause."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pysat.formula import CNF
+
+from coinproofs.cli import main
+from coinproofs.encodings import devil_sat, devil_smt
+from coinproofs.encodings.devil_sat import (
+    FAMILY_ENCODING,
+    FamilyLayout,
+    dimacs,
+    encode,
+    family_cnf,
+    family_header,
+    find_strategy,
+    solve_formula,
+    winning_strategies,
+)
+from coinproofs.games import devil as engine
+from coinproofs.games.counting import count_paths
+from coinproofs.verify import devil as coins_kernel
+from coinproofs.verify import family as kernel
+from coinproofs.verify.devil_cnf import header, reference_cnf
+from tests.cli import coinproofs, fails_with_one_sentence
+
+T = engine.table
+
+# Every table of at most 64 states with a named group, both goals; q = 3 with 3 dials, q = 4
+# with 2, and groups given by generators. The bigger ones are slow (below).
+SMALL = [T(n, q, group, goal)
+         for q, largest in ((2, 4), (3, 2), (4, 2)) for n in range(1, largest + 1)
+         for group in ("cyclic", "dihedral", "symmetric") for goal in ("zero", "equal")]
+SMALL += [T(3, 3, "cyclic", "zero"), T(3, 3, "cyclic", "equal"), T(3, 3, "symmetric", "zero"),
+          T(4, 2, "(0 1),(2 3)", "zero"), T(4, 2, "(0 1),(2 3)", "equal"),
+          T(4, 2, "(0 2)(1 3)", "equal"), T(3, 2, "trivial", "equal"), T(2, 3, "trivial", "zero")]
+BIGGER = [T(5, 2, group, goal) for group in ("cyclic", "dihedral", "symmetric")
+          for goal in ("zero", "equal")] + [T(6, 2, "cyclic", "equal"), T(4, 3, "cyclic", "zero"),
+                                            T(3, 4, "cyclic", "zero"), T(3, 4, "dihedral", "equal")]
+
+
+def name(t: engine.Table) -> str:
+    return engine.describe(t)
+
+
+@cache
+def shortest(t: engine.Table) -> int | None:
+    """Breadth-first search's shortest winning length (None: no strategy wins)."""
+    strategy = engine.search(t).strategy
+    return None if strategy is None else len(strategy)
+
+
+def lengths(t: engine.Table, every: bool) -> list[int]:
+    """The lengths to ask about: 0 to just past the shortest, or (no strategy wins) up to the
+    number of states, past the q^n - 1 of the longest published shortest strategies. Unless
+    `every`, a long sweep keeps its ends and the lengths around the shortest (the formula at L
+    is satisfiable iff one at L + 1 is: the goal is absorbing)."""
+    found = shortest(t)
+    sweep = list(range((t.size if found is None else found) + 2))
+    if every or len(sweep) <= 18:
+        return sweep
+    return sorted({*sweep[:4], *sweep[-4:]})
+
+
+def kernel_wins(strategy: list[int], t: engine.Table) -> bool:
+    """The kernel's exact simulation (every start, every permutation of the group)."""
+    rules = kernel.rules(t.n, t.q, goal=t.goal, generators=engine.elements(t))
+    return kernel.simulate(strategy, rules) is None
+
+
+def agrees(t: engine.Table, every: bool) -> None:
+    found = shortest(t)
+    for length in lengths(t, every):
+        strategy = find_strategy(t, length)
+        assert (strategy is not None) == (found is not None and length >= found), (name(t), length)
+        if strategy is not None:
+            assert len(strategy) == length and kernel_wins(strategy, t), (name(t), strategy)
+            assert engine.wins(strategy, t)
+    # z3 is slower: just below and at the shortest length, or a few lengths when none wins.
+    smt_lengths = [0, 1, 3] if found is None else [found] if found > 16 and not every else \
+        sorted({max(found - 1, 0), found})
+    for length in smt_lengths:
+        by_z3 = devil_smt.find_strategy(t, length)
+        assert (by_z3 is None) == (found is None or length < found), (name(t), length)
+        assert by_z3 is None or kernel_wins(by_z3, t)
+
+
+@pytest.mark.parametrize("t", SMALL, ids=name)
+def test_sat_and_smt_agree_with_breadth_first_search(t: engine.Table) -> None:
+    agrees(t, every=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("t", BIGGER + [t for t in SMALL if t.size > 18], ids=name)
+def test_sat_and_smt_agree_with_breadth_first_search_at_every_length(t: engine.Table) -> None:
+    agrees(t, every=True)
+
+
+def test_the_tables_are_not_all_alike() -> None:
+    # Winnable and impossible tables, short and long strategies, both goals and many groups.
+    found = {name(t): shortest(t) for t in SMALL}
+    assert found["3 dials with 3 states"] == 26 and found["4 coins, goal: all coins equal"] == 7
+    assert found["4 coins, the group generated by (0 1), (2 3)"] == 15
+    assert found["3 coins"] is None and found["2 dials with 3 states"] is None
+    assert sum(length is None for length in found.values()) >= 8
+    assert len({length for length in found.values()}) >= 8
+
+
+@pytest.mark.parametrize("t", [T(2, 2, "cyclic", "equal"), T(4, 2, "cyclic", "equal"),
+                               T(4, 2, "dihedral", "zero"), T(4, 2, "(0 1),(2 3)", "equal"),
+                               T(2, 4, "cyclic", "equal"), T(3, 2, "trivial", "equal"),
+                               T(3, 3, "cyclic", "equal")], ids=name)
+def test_the_models_are_the_strategies_up_to_the_group(t: engine.Table) -> None:
+    # Models projected on the move variables, one per orbit of moves, against counting's
+    # paths through the breadth-first layers: the same number of shortest strategies.
+    length = shortest(t)
+    assert length is not None
+    strategies = list(winning_strategies(t, length))
+    assert len(strategies) == len(set(map(tuple, strategies))) == count_paths(t).up_to_group
+    assert all(kernel_wins(strategy, t) for strategy in strategies)
+
+
+def test_the_counts_are_not_trivial() -> None:
+    assert count_paths(T(4, 2, "(0 1),(2 3)", "equal")).up_to_group == 448
+    assert count_paths(T(3, 3, "cyclic", "equal")).up_to_group == 144
+
+
+# --- The devil's coin flip: today's formulas --------------------------------------------------
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_default_table_gives_the_reference_cnf_clause_for_clause(n: int) -> None:
+    for length in (0, 1, 2, 5):
+        built, reference = family_cnf(engine.Table(n), length), reference_cnf(n, length)
+        assert built.clauses == reference.clauses and built.nv == reference.nv
+    assert family_header(engine.Table(n), 3) == header(n, 3)
+    assert dimacs(engine.Table(n), 3) == dimacs(n, 3)
+    assert devil_smt.orbit_images(n) == tuple(map(tuple, coins_kernel.orbit_images(n)))
+
+
+def test_the_smt_script_for_coins_names_todays_encoding() -> None:
+    text = encode(engine.Table(4), 3, "smt2")
+    assert text == encode(4, 3, "smt2")
+    assert text.startswith("; coinproofs devil-beliefs-bitvector/v1: the devil's coin flip")
+
+
+# --- The formulas' text -----------------------------------------------------------------------
+
+def test_variables_are_numbered_as_the_header_says() -> None:
+    t, length = T(3, 3, "dihedral", "equal"), 4
+    at = FamilyLayout(t, length)
+    beliefs = [at.belief(s, j) for s in range(length + 1) for j in range(at.orbits)]
+    moves = [at.move(s, m) for s in range(1, length + 1) for m in range(at.moves)]
+    assert sorted(beliefs + moves) == list(range(1, at.nvars + 1))
+    assert at.moves > at.orbits  # the goal "equal" merges orbits of states, not of moves
+    text = "\n".join(family_header(t, length))
+    assert text.startswith(f"coinproofs {FAMILY_ENCODING}: 3 dials with 3 states, the dihedral")
+    assert f"variable 1 + t*{at.orbits} + j (t = 0..{length}," in text
+    assert f"variable {at.move(1, 0)} + (t-1)*{at.moves} + m (t = 1..{length}," in text
+    assert f"orbit of moves {at.moves - 1}: least member 222" in text
+    assert family_cnf(t, length).nv == at.nvars
+
+
+@pytest.mark.parametrize("t", [T(2, 4, "cyclic", "equal"), T(4, 2, "(0 1),(2 3)", "equal")],
+                         ids=name)
+def test_the_exports_read_back_with_the_same_answers(t: engine.Table) -> None:
+    import z3
+
+    found = shortest(t)
+    assert found is not None
+    for length in (found - 1, found):
+        text = encode(t, length, "dimacs")
+        assert CNF(from_string=text).clauses == family_cnf(t, length).clauses
+        script = encode(t, length, "smt2")
+        assert script.startswith("; coinproofs family-beliefs-bitvector/v1")
+        solver = z3.Solver()
+        solver.add(z3.parse_smt2_string(script))
+        assert (solver.check() == z3.sat) == (length == found)
+        assert solve_formula(t, length).satisfiable == (length == found)
+
+
+def test_the_encodings_refuse_what_they_do_not_handle() -> None:
+    for t, length, words in [(T(13, 2, "cyclic", "equal"), 3, "at most 4,096 states"),
+                             (T(3, 3, "cyclic", "zero"), -1, "must not be negative"),
+                             (T(4, 4, "trivial", "zero"), 400, "clauses, more than")]:
+        with pytest.raises(ValueError, match=words):
+            family_cnf(t, length)
+    with pytest.raises(ValueError, match="coins on a rotating table"):
+        devil_sat.formula(T(3, 3, "cyclic", "zero"), 3, "counted")
+
+
+# --- coinproofs devil encode ------------------------------------------------------------------
+
+def test_encode_writes_the_formula_for_the_table(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "q3.cnf"
+    assert main(["devil", "encode", "3", "--states", "3", "--length", "26", "--out",
+                 str(path)]) == 0
+    assert path.read_text() == dimacs(T(3, 3, "cyclic", "zero"), 26)
+    assert main(["devil", "encode", "4", "--group", "(0 1),(2 3)", "--goal", "equal",
+                 "--smt"]) == 0
+    script = capsys.readouterr().out
+    assert script == encode(T(4, 2, "(0 1),(2 3)", "equal"), shortest(
+        T(4, 2, "(0 1),(2 3)", "equal")), "smt2")  # no length: the shortest
+    assert main(["devil", "encode", "2", "3"]) == 0  # today's command, today's text
+    assert capsys.readouterr().out == dimacs(2, 3)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["3", "--states", "1"], ["at least 2"]),
+    (["4", "--group", "(0 1"], ["is not one of"]),
+    (["4", "--group", "(0 1),(2 3)x"], ["is not one of"]),
+    (["4", "--group", "(0 4)"], ["4 is not a position"]),
+    (["6", "--states", "5", "--length", "3"], ["at most 4,096 states"]),
+    (["3", "--states", "2000", "--length", "3"], ["more than"]),
+    (["3", "3", "--length", "4"], ["once"]),
+    (["3", "4", "--smt", "--format", "dimacs"], ["--smt"]),
+    (["3", "--goal", "equal"], ["no strategy wins", "--length"]),
+    (["3", "4", "--format", "xml"], ["invalid choice"]),
+])
+def test_encode_refuses_bad_options_in_a_sentence(args: list[str], words: list[str]) -> None:
+    fails_with_one_sentence(coinproofs("devil", "encode", *args), *words)

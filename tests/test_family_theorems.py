@@ -1,0 +1,162 @@
+"""Theorem evidence for the rotating-table family: the Coq theorems about N dials with q states
+(rotations, goal zero: formal/Dials.v, formal/DialsImpossible.v) cited by name and digest. The
+kernel checks that the claim is about those rules and the side condition on N and q, takes the
+conclusion as facts, refuses every tampered form, and refuses the claims the theorems refute
+whatever the evidence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coinproofs.proofs.devil import theorem_evidence
+from coinproofs.proofs.family import cited_theorems
+from coinproofs.proofs.registry import ProofContext, find
+from coinproofs.verify import family as kernel
+from coinproofs.verify import theorems
+from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
+from coinproofs.verify.devil import Fact
+from tests.test_certificates_devil import certificate as coin_certificate
+
+
+def certificate(kind: str, n: int, q: int, value: Any, evidence: list[dict[str, Any]],
+                group: str = "cyclic", goal: str = "zero") -> dict[str, Any]:
+    return {"schema": SCHEMA,
+            "claim": {"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
+                      "params": kernel.params_of(n, q, group, goal), "kind": kind,
+                      "value": value,
+                      "statement": kernel.statement(kind, n, q, group, goal, value)},
+            "evidence": evidence,
+            "provenance": {"coinproofs": "test", "solver": "none", "seconds": 0}}
+
+
+def accepts(document: dict[str, Any], folder: Path) -> list[str]:
+    return check_document(document, folder).methods
+
+
+def rejects(document: dict[str, Any], folder: Path, reason: str) -> None:
+    with pytest.raises(Rejected, match=reason):
+        check_document(document, folder)
+
+
+@pytest.mark.parametrize("n, q", [(2, 3), (3, 4), (4, 3), (6, 3), (10, 3), (2, 9), (3, 8)])
+def test_impossible_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None:
+    document = certificate("impossible", n, q, None, [theorem_evidence("dial_not_wins")])
+    assert accepts(document, tmp_path) == ["theorem dial_not_wins"]
+
+
+@pytest.mark.parametrize("n, q, what", [
+    (3, 3, "3 dials with 3 states"), (4, 4, "4 dials with 4 states"),
+    (2, 8, "2 dials with 8 states"), (1, 6, "1 dial with 6 states"),
+])
+def test_the_side_condition_is_checked(n: int, q: int, what: str, tmp_path: Path) -> None:
+    """N and q powers of one prime (or N = 1): dial_not_wins says nothing."""
+    document = certificate("impossible", n, q, None, [theorem_evidence("dial_not_wins")])
+    rejects(document, tmp_path, f"needs primes p != r.*which fails for {what}")
+
+
+@pytest.mark.parametrize("group, goal", [("dihedral", "zero"), ("symmetric", "zero"),
+                                         ("cyclic", "equal")])
+def test_the_theorems_are_about_rotations_and_the_goal_zero(group: str, goal: str,
+                                                            tmp_path: Path) -> None:
+    document = certificate("impossible", 2, 3, None, [theorem_evidence("dial_not_wins")],
+                           group, goal)
+    rejects(document, tmp_path, f"about the rotations.*not the {group} group")
+
+
+def test_the_lower_bound_completes_a_checked_strategy(tmp_path: Path) -> None:
+    strategy = searched_strategy(2, 4, tmp_path)
+    evidence = [{"method": "strategy", "moves": strategy}, theorem_evidence("dial_wins_size_lb")]
+    assert len(strategy) == 15
+    assert accepts(certificate("shortest", 2, 4, 15, evidence), tmp_path) == [
+        "strategy", "theorem dial_wins_size_lb"]
+
+
+def test_the_lower_bound_alone_proves_no_shortest_claim(tmp_path: Path) -> None:
+    rejects(certificate("shortest", 2, 4, 15, [theorem_evidence("dial_wins_size_lb")]),
+            tmp_path, "no checked strategy of 15 moves wins")
+
+
+def searched_strategy(n: int, q: int, folder: Path) -> list[list[int]]:
+    """The winning strategy the prover finds (breadth-first search), in the kernel's notation."""
+    spec = find(kernel.claim_id("shortest", n, q, "cyclic", "zero"))
+    evidence = spec.prove(ProofContext(folder, spec.id))
+    return next(item["moves"] for item in evidence if item["method"] == "strategy")
+
+
+def dials_certificate() -> dict[str, Any]:
+    return certificate("impossible", 2, 3, None, [theorem_evidence("dial_not_wins")])
+
+
+@pytest.mark.parametrize("field", ["method", "name", "formal_sha256"])
+def test_every_field_is_required(field: str, tmp_path: Path) -> None:
+    document = dials_certificate()
+    del document["evidence"][0][field]
+    rejects(document, tmp_path, f"no field '{field}'")
+
+
+@pytest.mark.parametrize("field, value", [
+    ("name", "odd_factor_not_wins"),  # a theorem about coins, not dials
+    ("name", "dial_coprime_not_wins"),  # a theorem of formal/ the kernel does not cite
+    ("name", "dial_not_wins "), ("name", 1), ("name", None), ("name", ["dial_not_wins"]),
+    ("formal_sha256", theorems.FORMAL_SHA256.upper()),
+    ("formal_sha256", theorems.FORMAL_SHA256[:-1]),
+    ("formal_sha256", 0), ("formal_sha256", True),
+    ("found_by", "a proof assistant"), ("primes", [2, 3]),
+])
+def test_every_retyped_or_added_field_is_rejected(field: str, value: Any,
+                                                  tmp_path: Path) -> None:
+    document = dials_certificate()
+    document["evidence"][0][field] = value
+    rejects(document, tmp_path, f"theorem evidence.*'{field}'")
+
+
+def test_other_sources_are_rejected(tmp_path: Path) -> None:
+    document = dials_certificate()
+    document["evidence"][0]["formal_sha256"] = "0" * 64
+    rejects(document, tmp_path, "cites the Coq sources 000000000000…, but the kernel's")
+
+
+def test_a_dial_theorem_proves_nothing_about_coins(tmp_path: Path) -> None:
+    rejects(coin_certificate("impossible", 6, None, [theorem_evidence("dial_not_wins")]),
+            tmp_path, "theorem evidence.*'name'")
+
+
+def test_the_side_condition_follows_the_factors() -> None:
+    holds = theorems.DIAL_THEOREMS["dial_not_wins"].holds
+    assert [n for n in range(1, 13) if holds(n, 4)] == [3, 5, 6, 7, 9, 10, 11, 12]
+    assert [q for q in range(3, 13) if holds(9, q)] == [4, 5, 6, 7, 8, 10, 11, 12]
+    assert theorems.distinct_primes(12, 18) == (2, 3)
+    assert theorems.prime_factors(360) == [2, 3, 5] and theorems.prime_factors(1) == []
+    assert theorems.DIAL_THEOREMS["dial_wins_size_lb"].facts(3, 3) == [("none-up-to", 25)]
+
+
+@pytest.mark.parametrize("n, q", [(n, q) for n in range(1, 7) for q in (3, 4, 5, 8, 9)
+                                  if q**n <= 4096])
+def test_the_prover_cites_what_the_kernel_accepts(n: int, q: int) -> None:
+    """Shortest claims cite the lower bound; impossible ones dial_not_wins exactly when its
+    side condition holds, which is when N and q are not powers of one prime (N >= 2)."""
+    winnable = n == 1 or theorems.distinct_primes(n, q) is None
+    cited = [item["name"] for item in cited_theorems(n, q, "cyclic", "zero", winnable)]
+    assert cited == ["dial_wins_size_lb" if winnable else "dial_not_wins"]
+    assert cited_theorems(n, q, "dihedral", "zero", winnable) == []
+
+
+@pytest.mark.parametrize("n, q, value, facts, reason", [
+    (2, 3, 8, [Fact("wins", 8), Fact("none-up-to", 7)], "dial_not_wins proves that none wins "
+     "for 2 dials with 3 states: 2 divides 2 and 3 divides 3"),
+    (2, 4, 14, [Fact("wins", 14), Fact("none-up-to", 13)], "dial_wins_size_lb proves that "
+     "every winning strategy for 2 dials with 4 states has at least 15 moves"),
+])
+def test_a_claim_the_theorems_refute_is_refused(n: int, q: int, value: int, facts: list[Fact],
+                                                 reason: str, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a checker wrong (here: strategy and reachability evidence that prove anything),
+    evidence could add up to a false claim; the Coq theorems still refuse it."""
+    wins, none_up_to = facts
+    monkeypatch.setattr(kernel, "strategy_evidence", lambda *_: wins)
+    monkeypatch.setattr(kernel, "reachability_evidence", lambda *_: none_up_to)
+    evidence = [{"method": "strategy", "moves": []}, {"method": "reachability"}]
+    rejects(certificate("shortest", n, q, value, evidence), tmp_path, reason)
