@@ -154,7 +154,7 @@ class Solution:
 def table_of(n: int, states: int = 2, group: str = "cyclic", goal: str = "zero") -> Any:
     """The member of the rotating-table family with these options (the engine's Table), or a
     ValueError saying in one sentence what is wrong. `group` is cyclic, dihedral, symmetric,
-    trivial, or generators in cycle notation such as "(0 1 2 3),(0 2)"."""
+    trivial, klein, alternating, or generators in cycle notation such as "(0 1 2 3),(0 2)"."""
     from coinproofs.games.devil import table
 
     return table(n, states, group, goal)

@@ -41,8 +41,9 @@ def add_table_options(parser: Any) -> None:
     options.add_argument("--group", default="cyclic", metavar="GROUP",
                          help="the permutations the devil may apply before each move: cyclic "
                               "(rotations, the default), dihedral (and reflections), symmetric "
-                              "(any), trivial (none), or generators in cycle notation, e.g. "
-                              '"(0 1 2 3),(0 2)"')
+                              "(any), trivial (none), klein (the Klein four-group, 4 positions), "
+                              "alternating (the even permutations), or generators in cycle "
+                              'notation, e.g. "(0 1 2 3),(0 2)"')
     options.add_argument("--goal", choices=("zero", "equal"), default="zero",
                          help="zero: every dial at 0, all heads (default); equal: every dial "
                               "the same")

@@ -15,7 +15,7 @@
   beliefs.
 * ``devil.n<N>.lamping`` for N = 1, 2, 4, 8, 16 (16 by default): John Lamping's strategy of
   2^N - 1 moves wins.
-* the rest of the rotating-table family, ``devil.n<N>[.q<Q>][.dihedral|.symmetric][.equal].
+* the rest of the rotating-table family, ``devil.n<N>[.q<Q>][.<group>][.equal].
   shortest|impossible``: ``proofs/family.py``.
 """
 

@@ -1,10 +1,10 @@
 """Claims about the rotating-table family and the provers that find their evidence.
 
-``devil.n<N>[.q<Q>][.dihedral|.symmetric][.equal].shortest|impossible``: N dials with Q states
-(Q >= 3; left out for coins), the devil's group (the rotations when left out), the goal all
-equal (every dial at 0 when left out). The devil's coin flip itself (no option) is
-``proofs/devil.py``'s. Breadth-first search (``games/devil.py``) decides the claim; its
-evidence is checked by ``verify/family.py``:
+``devil.n<N>[.q<Q>][.<group>][.equal].shortest|impossible``: N dials with Q states (Q >= 3;
+left out for coins), the devil's group (dihedral, symmetric, trivial, klein for N = 4, or
+alternating; the rotations when left out), the goal all equal (every dial at 0 when left
+out). The devil's coin flip itself (no option) is ``proofs/devil.py``'s. Breadth-first search
+(``games/devil.py``) decides the claim; its evidence is checked by ``verify/family.py``:
 
 * shortest: the strategy the search found, and its layers of beliefs (nothing shorter wins);
 * impossible: every reachable belief, closed under every move, and when one exists the
@@ -13,8 +13,8 @@ evidence is checked by ``verify/family.py``:
   ``dial_wins_size_lb`` (shortest) and ``dial_not_wins`` (impossible), as the devil's
   certificates cite theirs.
 
-The published results these reproduce are in docs/family.md (tests/test_family_docs.py
-checks the table against these claims).
+The published results these reproduce are in docs/family.md (tests/test_family_table.py
+checks its tables against these claims).
 """
 
 from __future__ import annotations
@@ -27,43 +27,87 @@ from coinproofs.verify import theorems
 from coinproofs.verify.family import claim_id, params_of, statement
 
 MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
-TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric>][.<goal:equal>]"
-            ".<kind:shortest|impossible>")
+TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternating>]"
+            "[.<goal:equal>].<kind:shortest|impossible>")
 LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,}, at least one "
-          "option named, beliefs over at most 352 orbits; N >= 2 with .equal")
+          "option named, beliefs over at most 352 orbits; N >= 2 with .equal; N = 4 with .klein")
 
-# Proved by a bare `coinproofs prove` (make prove): each well under a second.
+# Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
+# sets each beside the published result it reproduces (tests/test_family_table.py).
 DEFAULTS: list[dict[str, Any]] = [
-    # Bar-Yehuda, Etzion & Moran: winnable iff N and Q are powers of one prime; Q^N - 1 moves.
-    {"n": 1, "q": 3, "kind": "shortest"}, {"n": 2, "q": 3, "kind": "impossible"},
-    {"n": 3, "q": 3, "kind": "shortest"}, {"n": 2, "q": 4, "kind": "shortest"},
-    {"n": 3, "q": 4, "kind": "impossible"}, {"n": 2, "q": 5, "kind": "impossible"},
-    {"n": 4, "q": 3, "kind": "impossible"}, {"n": 6, "q": 3, "kind": "impossible"},
-    # Benbernou, Demaine, Demaine & Rossman: all equal, 2^(N-1) - 1 and Q^(N-1) - 1 moves.
+    # Bar-Yehuda, Etzion & Moran: winnable iff N = 1 or N and Q are powers of one prime.
+    {"n": 1, "q": 3, "kind": "shortest"}, {"n": 1, "q": 5, "kind": "shortest"},
+    {"n": 1, "q": 6, "kind": "shortest"}, {"n": 1, "q": 7, "kind": "shortest"},
+    {"n": 2, "q": 3, "kind": "impossible"}, {"n": 2, "q": 4, "kind": "shortest"},
+    {"n": 2, "q": 5, "kind": "impossible"}, {"n": 2, "q": 6, "kind": "impossible"},
+    {"n": 2, "q": 7, "kind": "impossible"}, {"n": 3, "q": 3, "kind": "shortest"},
+    {"n": 3, "q": 4, "kind": "impossible"}, {"n": 3, "q": 5, "kind": "impossible"},
+    {"n": 4, "q": 3, "kind": "impossible"}, {"n": 4, "q": 5, "kind": "impossible"},
+    {"n": 5, "q": 3, "kind": "impossible"},
+    {"n": 6, "q": 3, "kind": "impossible"},
+    # Benbernou, Demaine, Demaine & Rossman: no rearranging (the trivial group), all equal:
+    # 2^(N-1) - 1 moves for coins, Q^(N-1) - 1 for Q-sided dice.
+    {"n": 2, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 3, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 4, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 2, "q": 3, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 3, "q": 3, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 2, "q": 4, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 2, "q": 5, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 2, "q": 6, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 3, "group": "trivial", "kind": "shortest"},
+    {"n": 2, "q": 3, "group": "trivial", "kind": "shortest"},
+    # All equal under the rotations.
     {"n": 2, "goal": "equal", "kind": "shortest"}, {"n": 3, "goal": "equal", "kind": "impossible"},
     {"n": 4, "goal": "equal", "kind": "shortest"}, {"n": 6, "goal": "equal", "kind": "impossible"},
     {"n": 8, "goal": "equal", "kind": "shortest"},
     {"n": 3, "q": 3, "goal": "equal", "kind": "shortest"},
     {"n": 2, "q": 3, "goal": "equal", "kind": "impossible"},
     {"n": 2, "q": 4, "goal": "equal", "kind": "shortest"},
-    # Other groups: the dihedral group is a 2-group for N = 2^k, the symmetric one not for N >= 3.
+    # Other groups (Korsky; Kagey): Z_Q wr G of prime-power order wins; the dihedral group is a
+    # 2-group for N = 2^k, the symmetric and alternating ones are not for N >= 3 and N >= 4.
+    {"n": 2, "group": "dihedral", "kind": "shortest"},
     {"n": 3, "group": "dihedral", "kind": "impossible"},
     {"n": 4, "group": "dihedral", "kind": "shortest"},
+    {"n": 5, "group": "dihedral", "kind": "impossible"},
+    {"n": 6, "group": "dihedral", "kind": "impossible"},
+    {"n": 7, "group": "dihedral", "kind": "impossible"},
     {"n": 8, "group": "dihedral", "kind": "shortest"},
+    {"n": 2, "q": 3, "group": "dihedral", "kind": "impossible"},
+    {"n": 3, "q": 3, "group": "dihedral", "kind": "impossible"},
     {"n": 2, "q": 4, "group": "dihedral", "kind": "shortest"},
     {"n": 2, "group": "symmetric", "kind": "shortest"},
     {"n": 3, "group": "symmetric", "kind": "impossible"},
     {"n": 4, "group": "symmetric", "kind": "impossible"},
+    {"n": 5, "group": "symmetric", "kind": "impossible"},
+    {"n": 6, "group": "symmetric", "kind": "impossible"},
+    {"n": 7, "group": "symmetric", "kind": "impossible"},
     {"n": 8, "group": "symmetric", "kind": "impossible"},
+    {"n": 2, "q": 3, "group": "symmetric", "kind": "impossible"},
+    {"n": 3, "q": 3, "group": "symmetric", "kind": "impossible"},
     {"n": 2, "q": 4, "group": "symmetric", "kind": "shortest"},
+    {"n": 4, "group": "klein", "kind": "shortest"},
+    {"n": 4, "group": "klein", "goal": "equal", "kind": "shortest"},
+    {"n": 4, "q": 3, "group": "klein", "kind": "impossible"},
+    {"n": 4, "group": "alternating", "kind": "impossible"},
+    {"n": 5, "group": "alternating", "kind": "impossible"},
+    {"n": 6, "group": "alternating", "kind": "impossible"},
+    {"n": 7, "group": "alternating", "kind": "impossible"},
     {"n": 8, "group": "dihedral", "goal": "equal", "kind": "shortest"},
     {"n": 4, "group": "symmetric", "goal": "equal", "kind": "impossible"},
+    {"n": 4, "group": "alternating", "goal": "equal", "kind": "impossible"},
 ]
-# Listed, proved when named: a search of seconds to minutes.
+# Listed, proved when named: a search of seconds (`claims --all` builds them all). Beyond:
+# devil.n4.q4[.dihedral].shortest and devil.n2.q8.shortest (255 and 63 moves, searches of 15 s
+# to 3 min) exceed the kernel's default bounds on reachability layers.
 ON_REQUEST: list[dict[str, Any]] = [
     {"n": 4, "q": 4, "goal": "equal", "kind": "shortest"},
     {"n": 3, "q": 7, "kind": "impossible"},
-]  # beyond: devil.n4.q4.dihedral.shortest (255 moves, a search of 10 s), n4.q4.shortest (3 min)
+    {"n": 5, "q": 4, "kind": "impossible"},
+    {"n": 4, "group": "trivial", "kind": "shortest"},
+    {"n": 5, "group": "trivial", "goal": "equal", "kind": "shortest"},
+    {"n": 8, "group": "alternating", "kind": "impossible"},
+]
 
 
 def _table(n: int, q: int, group: str, goal: str) -> Any:
