@@ -408,3 +408,19 @@ def test_check_and_show_take_the_options(tmp_path: Path) -> None:
     fails_with_one_sentence(coinproofs("devil", "check", "3", str(strategy)), "names a position")
     shown = coinproofs("devil", "show", "2", "--goal", "equal")
     assert shown.status == 0 and shown.out.splitlines()[-1].split() == ["1", "|", "0", "|", "HH"]
+
+
+def test_a_search_that_outgrows_its_memory_bounds_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trivial group on 36 states has 2^36 beliefs: the search stops at its bounds and the
+    prover says why, instead of taking the machine's memory (here with the bounds made small)."""
+    from coinproofs.proofs import family
+    from coinproofs.proofs.registry import OutOfLimits
+
+    monkeypatch.setattr(engine, "MAX_SEARCH_BELIEFS", 1_000)
+    family._search.cache_clear()
+    with pytest.raises(ValueError, match="stopped after meeting"):
+        engine.search(engine.table(2, 6, "trivial", "zero"))
+    with pytest.raises(OutOfLimits, match="past its bounds"):
+        family.family_claim(2, "shortest", q=6, group="trivial")
+    family._search.cache_clear()

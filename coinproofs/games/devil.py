@@ -51,6 +51,11 @@ GOAL = 1  # the belief {goal}: bit 0, the orbit of state 0
 MAX_SEARCH_N = 12
 _MAX_PACKED_ORBITS = 64
 MAX_SEARCH_ORBITS = 352  # the orbits of 12 coins: every one is also a move to try
+# What one breadth-first search may hold: beliefs met, and images of a layer under every move
+# (a few GiB at most). Tables with few orbits but many of them reachable (the trivial group on
+# 36 states has 2^36 beliefs) reach these long before the orbit bound.
+MAX_SEARCH_BELIEFS = 40_000_000
+MAX_LAYER_IMAGES = 80_000_000
 
 # Tables over all 2^n states (orbit_of and the move images) stay below ~100 MB up to here.
 _MAX_TABLE_N = 20
@@ -784,6 +789,15 @@ def _unseen(beliefs: Beliefs, seen: Beliefs) -> npt.NDArray[np.bool_]:
     return unseen
 
 
+def _check_growth(t: Table, beliefs: int, images: int) -> None:
+    """Stop a search that outgrows the memory it may take, saying so (ValueError)."""
+    if beliefs > MAX_SEARCH_BELIEFS or images > MAX_LAYER_IMAGES:
+        raise ValueError(f"breadth-first search on {describe(t)} stopped after meeting "
+                         f"{beliefs:,} beliefs ({images:,} images in the next layer): past "
+                         f"its bounds of {MAX_SEARCH_BELIEFS:,} beliefs and "
+                         f"{MAX_LAYER_IMAGES:,} images a layer")
+
+
 def search(game: Game, progress: Callable[[int, int], None] | None = None) -> Search:
     """Breadth-first search over beliefs, one canonical move per class of moves, from the
     initial belief to GOAL. progress(depth, beliefs_seen) is called after each layer.
@@ -815,6 +829,7 @@ def search(game: Game, progress: Callable[[int, int], None] | None = None) -> Se
         progress(0, 1)
     while True:
         frontier = layers[-1]
+        _check_growth(t, len(seen), len(frontier) * len(moves))
         beliefs, first = np.unique(_images(frontier, tables), return_index=True)
         fresh = _unseen(beliefs, seen)
         beliefs, first = beliefs[fresh], first[fresh]
@@ -893,6 +908,7 @@ def _search_words(t: Table, progress: Callable[[int, int], None] | None) -> Sear
     seen = _keys(start)
     while True:
         frontier = layers[-1]
+        _check_growth(t, len(seen), len(frontier) * len(moves))
         images = _word_images(frontier, tables).reshape(-1, width)
         keys, first = np.unique(_keys(images), return_index=True)
         at = np.minimum(np.searchsorted(seen, keys), len(seen) - 1)
@@ -924,6 +940,7 @@ def _search_wide(t: Table, progress: Callable[[int, int], None] | None) -> Searc
     came_from: dict[int, tuple[int, int] | None] = {initial_belief(t): None}
     layers = [[initial_belief(t)]]
     while True:
+        _check_growth(t, len(came_from), len(layers[-1]) * len(moves))
         fresh: dict[int, tuple[int, int]] = {}
         for belief in layers[-1]:
             for move in moves:

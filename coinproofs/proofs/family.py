@@ -30,7 +30,8 @@ MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables sm
 TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternating>]"
             "[.<goal:equal>].<kind:shortest|impossible>")
 LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,}, at least one "
-          "option named, beliefs over at most 352 orbits; N >= 2 with .equal; N = 4 with .klein")
+          "option named, beliefs over at most 352 orbits, a search meeting at most 40 million "
+          "beliefs; N >= 2 with .equal; N = 4 with .klein")
 
 # Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
 # sets each beside the published result it reproduces (tests/test_family_table.py).
