@@ -157,8 +157,9 @@ def test_bar_yehuda_etzion_moran(n: int, q: int) -> None:
 
 @pytest.mark.parametrize("n, q", [(2, 2), (4, 2), (8, 2), (3, 3), (2, 4), (2, 3), (3, 2), (6, 2),
                                   (4, 3), (3, 4), pytest.param(4, 4, marks=pytest.mark.slow)])
-def test_benbernou_demaine_demaine_rossman(n: int, q: int) -> None:
-    """All equal: winnable iff N and q are powers of one prime, with q^(N-1) - 1 moves."""
+def test_all_equal_on_the_rotating_table(n: int, q: int) -> None:
+    """All equal, the devil rotating: winnable iff N and q are powers of one prime, with
+    q^(N-1) - 1 moves (our data: Benbernou et al. keep the coins in a line)."""
     found = searched(engine.Table(n, q, goal="equal"))
     winnable = prime_power(n) == prime_power(q) is not None
     assert (found.strategy is not None) == winnable
