@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import filecmp
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -79,7 +80,7 @@ def main() -> int:
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch, \
             LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                         dashboard_address=":0") as cluster:
+                         dashboard_address=":0", silence_logs=logging.CRITICAL) as cluster:
         # Warm, as a cluster that has proved before is: every worker proves a claim once, so
         # coinproofs, the provers and the kernel are imported there.
         with Client(cluster.scheduler_address) as client:
