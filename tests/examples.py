@@ -154,6 +154,8 @@ EXAMPLES = [
     Example("family/reachability", "devil.n2.equal.shortest", "reachability"),
     Example("family/invariant", "devil.n2.q3.impossible", "invariant"),
     Example("family/theorem", "devil.n2.q3.impossible", "theorem"),
+    Example("family/count", "devil.n2.equal.count", "count"),
+    Example("family/count-claim", "devil.n2.count", "claim"),
     Example("glasses/claim", "glasses.n3.k2.shortest", "claim"),
     Example("glasses/strategy", "glasses.n3.k2.shortest", "strategy"),
     Example("glasses/strategy-shared", "glasses.n3.k2.shortest", "strategy", shared_turns),

@@ -1,6 +1,7 @@
 """docs/family.md's tables cannot drift from what is certified: every row names a registry
-claim whose value is the certified column, every published number equals it, and the default
-rows are proved and accepted by the kernel here (the on-request rows in the slow run)."""
+claim whose value is the certified column (in the counts table: the length and both counts),
+every published number equals it, and the default rows are proved and accepted by the kernel
+here (the on-request rows in the slow run)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,28 @@ def value_of(cell: str) -> int | None:
     return int(found.group(1))
 
 
+def number(cell: str) -> int:
+    """'2,048' -> 2048; '2^247' -> 2**247."""
+    found = re.fullmatch(r"(\d{1,3}(?:,\d{3})*)|2\^(\d+)", cell)
+    assert found, f"the cell {cell!r} is neither a number such as 2,048 nor a power 2^k"
+    return int(found.group(1).replace(",", "")) if found.group(1) else 2 ** int(found.group(2))
+
+
+def counts_of(row: dict[str, str]) -> dict[str, int] | None:
+    """A row of the counts table as a count claim's value; None (an impossible claim) when
+    no strategy wins, whose counts must then be 0."""
+    if row["shortest L"] == "none wins":
+        assert row["sequences of moves"] == row["up to the group"] == "0", row
+        return None
+    return {"length": int(row["shortest L"]), "sequences": number(row["sequences of moves"]),
+            "up_to_group": number(row["up to the group"])}
+
+
+def certified(row: dict[str, str]) -> int | dict[str, int] | None:
+    """The value the row says its claim has."""
+    return value_of(row["certified"]) if "certified" in row else counts_of(row)
+
+
 @cache
 def default_ids() -> frozenset[str]:
     return frozenset(spec.id for spec in select([]))
@@ -71,7 +94,11 @@ def rows_proved(status: str) -> list[dict[str, str]]:
 def test_the_page_has_both_tables() -> None:
     assert len(rows_proved("default")) >= 60 and rows_proved("on request")
     assert {"paper", "published", "certified"} <= set(ROWS[0])
-    assert len({claim_id(row) for row in ROWS}) == len(ROWS), "a claim is listed twice"
+    counts = [row for row in ROWS if "sequences of moves" in row]
+    assert len(counts) >= 15 and any(claim_id(row).endswith(".count") for row in counts)
+    # Once per table (the counts table names the impossible claims of the tables above too).
+    assert len({(tuple(row), claim_id(row)) for row in ROWS}) == len(ROWS), \
+        "a claim is listed twice in one table"
 
 
 @pytest.mark.parametrize("row", ROWS, ids=claim_id)
@@ -100,7 +127,7 @@ def proves(row: dict[str, str], folder: Path) -> None:
     """The claim's value is the certified column, and `prove` certifies it: the kernel
     accepts the certificate it writes."""
     spec: ClaimSpec = find(claim_id(row))
-    assert spec.value == value_of(row["certified"]), (spec.id, spec.value)
+    assert spec.value == certified(row), (spec.id, spec.value)
     outcome = prove_one(spec, folder)
     assert outcome.proved, outcome.reason
 
@@ -126,3 +153,13 @@ def test_a_drifted_table_is_caught() -> None:
         claim_id({"claim": "devil.n3.q3.shortest"})
     with pytest.raises(AssertionError, match="neither"):
         value_of("26")
+    counted = table_rows("| shortest L | sequences of moves | up to the group | claim |\n"
+                         "|---|---|---|---|\n"
+                         "| 15 | 2,048 | 3 | `devil.n4.count` |\n")[0]
+    assert certified(counted) == {"length": 15, "sequences": 2048, "up_to_group": 3}
+    assert certified(counted) != find(claim_id(counted)).value
+    assert number("2^247") == 2**247
+    with pytest.raises(AssertionError, match="neither"):
+        number("2048.0")
+    with pytest.raises(AssertionError, match="0"):
+        counts_of({"shortest L": "none wins", "sequences of moves": "1", "up to the group": "0"})

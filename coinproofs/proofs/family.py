@@ -1,14 +1,18 @@
 """Claims about the rotating-table family and the provers that find their evidence.
 
-``devil.n<N>[.q<Q>][.<group>][.equal].shortest|impossible``: N dials with Q states (Q >= 3;
-left out for coins), the devil's group (dihedral, symmetric, trivial, klein for N = 4, or
+``devil.n<N>[.q<Q>][.<group>][.equal].shortest|impossible|count``: N dials with Q states (Q >=
+3; left out for coins), the devil's group (dihedral, symmetric, trivial, klein for N = 4, or
 alternating; the rotations when left out), the goal all equal (every dial at 0 when left
-out). The devil's coin flip itself (no option) is ``proofs/devil.py``'s. Breadth-first search
-(``games/devil.py``) decides the claim; its evidence is checked by ``verify/family.py``:
+out). The devil's coin flip itself (no option) is ``proofs/devil.py``'s, but for its counts
+(``devil.n4.count``). Breadth-first search (``games/devil.py``) decides the claim; its evidence
+is checked by ``verify/family.py``:
 
 * shortest: the strategy the search found, and its layers of beliefs (nothing shorter wins);
 * impossible: every reachable belief, closed under every move, and when one exists the
   largest devil invariant (``games/family.py``);
+* count: the shortest length and the number of shortest winning strategies, as sequences of
+  moves and up to the devil's group (``games/counting.py``), with the search's layers of
+  beliefs, through which the kernel counts them again;
 * for the rotations and the goal zero, the Coq theorems about dials: the lower bound
   ``dial_wins_size_lb`` (shortest) and ``dial_not_wins`` (impossible), as the devil's
   certificates cite theirs.
@@ -28,10 +32,11 @@ from coinproofs.verify.family import claim_id, params_of, statement
 
 MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
 TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternating>]"
-            "[.<goal:equal>].<kind:shortest|impossible>")
+            "[.<goal:equal>].<kind:shortest|impossible|count>")
 LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,}, at least one "
-          "option named, beliefs over at most 352 orbits, a search meeting at most 40 million "
-          "beliefs; N >= 2 with .equal; N = 4 with .klein")
+          "option named (but for count), a table that can be won for count, beliefs over at "
+          "most 352 orbits, a search meeting at most 40 million beliefs; N >= 2 with .equal; "
+          "N = 4 with .klein")
 
 # Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
 # sets each beside the published result it reproduces (tests/test_family_table.py).
@@ -97,6 +102,16 @@ DEFAULTS: list[dict[str, Any]] = [
     {"n": 8, "group": "dihedral", "goal": "equal", "kind": "shortest"},
     {"n": 4, "group": "symmetric", "goal": "equal", "kind": "impossible"},
     {"n": 4, "group": "alternating", "goal": "equal", "kind": "impossible"},
+    # Counts of shortest strategies (docs/family.md, "Counts of shortest strategies").
+    {"n": 1, "kind": "count"}, {"n": 2, "kind": "count"}, {"n": 4, "kind": "count"},
+    {"n": 1, "q": 3, "kind": "count"}, {"n": 3, "q": 3, "kind": "count"},
+    {"n": 1, "q": 4, "kind": "count"}, {"n": 2, "q": 4, "kind": "count"},
+    {"n": 1, "q": 5, "kind": "count"},
+    {"n": 2, "goal": "equal", "kind": "count"}, {"n": 4, "goal": "equal", "kind": "count"},
+    {"n": 8, "goal": "equal", "kind": "count"},
+    {"n": 3, "q": 3, "goal": "equal", "kind": "count"},
+    {"n": 2, "group": "dihedral", "kind": "count"}, {"n": 4, "group": "dihedral", "kind": "count"},
+    {"n": 8, "group": "dihedral", "kind": "count"},
 ]
 # Listed, proved when named: a search of seconds (`claims --all` builds them all). Beyond:
 # devil.n4.q4[.dihedral].shortest and devil.n2.q8.shortest (255 and 63 moves, searches of 15 s
@@ -108,6 +123,7 @@ ON_REQUEST: list[dict[str, Any]] = [
     {"n": 4, "group": "trivial", "kind": "shortest"},
     {"n": 5, "group": "trivial", "goal": "equal", "kind": "shortest"},
     {"n": 8, "group": "alternating", "kind": "impossible"},
+    {"n": 8, "kind": "count"},  # about a second: the kernel checks 255 layers of beliefs
 ]
 
 
@@ -138,12 +154,13 @@ def _search(n: int, q: int, group: str, goal: str) -> Any:
 
 def family_claim(n: int, kind: str, q: int | None = None, group: str = "cyclic",
                  goal: str = "zero") -> ClaimSpec:
-    """A family claim: its value from breadth-first search, refused when it is false. `q` is
-    None when the id leaves it out (coins): then each claim has one id."""
+    """A family claim: its value from breadth-first search (and for a count, path counting),
+    refused when it is false. `q` is None when the id leaves it out (coins): then each claim
+    has one id."""
     if q is not None and q < 3:
         raise OutOfLimits(f"Q must be at least 3, not {q} (coins: leave .q out)")
     q = 2 if q is None else q
-    if q == 2 and group == "cyclic" and goal == "zero":
+    if q == 2 and group == "cyclic" and goal == "zero" and kind != "count":
         raise OutOfLimits(f"with no option this is the devil's coin flip: devil.n{n}.{kind}")
     _table(n, q, group, goal)
     found = _search(n, q, group, goal)
@@ -152,17 +169,31 @@ def family_claim(n: int, kind: str, q: int | None = None, group: str = "cyclic",
     if wins and kind == "impossible":
         raise OutOfLimits(f"a strategy of {len(found.strategy)} moves wins, so the claim is "
                           f"false (prove {other} instead)")
-    if not wins and kind == "shortest":
+    if not wins and kind in ("shortest", "count"):
         raise OutOfLimits(f"no strategy wins (prove {other} instead)")
-    value = len(found.strategy) if wins else None
+    value: int | dict[str, int] | None = len(found.strategy) if wins else None
+    if kind == "count":
+        value = _counts(n, q, group, goal)
     return ClaimSpec(id=claim_id(kind, n, q, group, goal), game="devil", kind=kind,
                      params=params_of(n, q, group, goal), value=value,
                      statement=statement(kind, n, q, group, goal, value),
-                     prove=partial(prove, n, q, group, goal))
+                     prove=partial(prove, n, q, group, goal, kind=kind))
 
 
-def prove(n: int, q: int, group: str, goal: str, context: ProofContext) -> list[Evidence]:
-    """The search's strategy (if any) and layers; for an impossible claim, the invariant."""
+def _counts(n: int, q: int, group: str, goal: str) -> dict[str, int]:
+    """A count claim's value: the shortest length and the numbers of shortest strategies."""
+    from coinproofs.games.counting import count_paths
+
+    counts = count_paths(_table(n, q, group, goal))
+    assert counts.length is not None  # family_claim calls this for a table that can be won
+    return {"length": counts.length, "sequences": counts.sequences,
+            "up_to_group": counts.up_to_group}
+
+
+def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
+          kind: str = "shortest") -> list[Evidence]:
+    """The search's strategy (if any) and layers; for an impossible claim, the invariant; for
+    a count, the layers alone (the kernel counts through them)."""
     from coinproofs.games.devil import positions
     from coinproofs.games.family import devil_invariant
     from coinproofs.proofs.devil import INLINE_MOVES, json_lines
@@ -170,6 +201,10 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext) -> list[
     t = _table(n, q, group, goal)
     context.progress(f"{context.claim_id}: breadth-first search")
     found = _search(n, q, group, goal)
+    layers = [[int(belief) for belief in layer] for layer in found.layers]
+    if kind == "count":
+        return [{"method": "count", **context.artifact("layers.jsonl", json_lines(layers)),
+                 "depths": len(layers), "beliefs": sum(map(len, layers))}]
     evidence: list[Evidence] = []
     if found.strategy is not None:
         notation = [positions(move, t) for move in found.strategy]
@@ -180,7 +215,6 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext) -> list[
             evidence.append({"method": "strategy",
                              **context.artifact("moves.jsonl", json_lines(notation)),
                              "length": len(notation), "found_by": "breadth-first search"})
-    layers = [[int(belief) for belief in layer] for layer in found.layers]
     evidence.append({"method": "reachability",
                      **context.artifact("layers.jsonl", json_lines(layers)),
                      "depths": len(layers), "beliefs": sum(map(len, layers))})

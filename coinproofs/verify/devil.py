@@ -489,7 +489,8 @@ def statement(kind: str, n: int, value: Any) -> str:
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept `claim` only if its evidence proves it exactly as stated."""
-    if set(claim.params) != {"n"}:  # another member of the family: its own rules and evidence
+    # Another member of the family, or a count: the family's rules and evidence.
+    if set(claim.params) != {"n"} or claim.kind == "count":
         from coinproofs.verify import family
 
         return family.check_claim(claim, evidence, artifacts)

@@ -26,6 +26,8 @@ declared work bound tested before the work starts:
 * ``reachability``: layers of beliefs (sets of orbits) that contain the start, are closed
   under every move, and never contain the goal (``devil.check_layers``);
 * ``invariant``: a set of orbits the devil can keep the game in forever;
+* ``count``: the reachability layers of a table that can be won, through which the kernel
+  counts the shortest winning strategies itself (``shortest_counts``);
 * ``theorem``: a Coq theorem about dials on a rotating table, the goal every dial at 0
   (``theorems.DIAL_THEOREMS``), whose side condition the kernel checks on N and q.
 
@@ -35,7 +37,7 @@ theorems refute is refused (``_agrees_with_theorems``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -62,7 +64,7 @@ from coinproofs.verify.schema import (
 
 GROUPS = ("cyclic", "dihedral", "symmetric", "trivial", "klein", "alternating")
 GOALS = ("zero", "equal")
-KINDS = ("shortest", "impossible")
+KINDS = ("shortest", "impossible", "count")
 
 STATES = declare("family.states", 1 << 16, "states",
                  "the kernel keeps one entry per state of the dials")
@@ -76,6 +78,8 @@ BELIEFS = declare("family.belief-work", 1 << 22, "belief updates",
                   "beliefs times moves, for reachability layers")
 INVARIANT = declare("family.invariant-work", 1 << 28, "state updates",
                     "orbits of moves times states")
+COUNT_WORK = declare("family.count-work", 1 << 22, "belief updates",
+                     "beliefs times orbits of moves, for counting the shortest strategies")
 
 Permutation = tuple[int, ...]
 States = npt.NDArray[np.int64]
@@ -330,6 +334,12 @@ def move_orbits(r: Rules) -> tuple[int, ...]:
 
 
 @cache
+def move_orbit_sizes(r: Rules) -> tuple[int, ...]:
+    """How many moves each orbit of moves holds, in the order of move_orbits."""
+    return tuple(int(k) for k in np.unique(least_members(r), return_counts=True)[1])
+
+
+@cache
 def orbit_images(r: Rules) -> tuple[tuple[int, ...], ...]:
     """images[m][j]: the belief that orbit j becomes under move_orbits(r)[m]."""
     index = orbit_index(r)
@@ -346,11 +356,14 @@ def orbit_images(r: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 def update(belief: int, move_orbit: int, r: Rules) -> int:
-    """The belief after a move (given by its number in move_orbits)."""
+    """The belief after a move (given by its number in move_orbits): the union of the images
+    of its orbits, taken lowest bit first."""
+    images = orbit_images(r)[move_orbit]
     image = 0
-    for j, orbit_image in enumerate(orbit_images(r)[move_orbit]):
-        if belief >> j & 1:
-            image |= orbit_image
+    while belief:
+        lowest = belief & -belief
+        image |= images[lowest.bit_length() - 1]
+        belief ^= lowest
     return image
 
 
@@ -358,10 +371,43 @@ def start_belief(r: Rules) -> int:
     return (1 << len(orbits(r))) - 1
 
 
-def check_reachability(layers: list[list[int]], r: Rules) -> Fact:
-    """Layers of beliefs checked as devil.check_layers says."""
+def check_reachability(layers: list[list[int]], r: Rules,
+                       after: Callable[[int, int], int] | None = None) -> Fact:
+    """Layers of beliefs checked as devil.check_layers says (`after`, if given, is
+    update(belief, move, r), remembered)."""
     return check_layers(layers, start_belief(r), len(move_orbits(r)),
-                        lambda belief, move: update(belief, move, r), describe(r))
+                        after or (lambda belief, move: update(belief, move, r)), describe(r))
+
+
+# --- Counting the shortest strategies -------------------------------------------------------
+#
+# Let the layers (L of them, 0..L-1) pass check_layers and let some strategy of L moves win.
+# Its belief after d moves lies in layers 0..d (check_layers' induction), and from there the
+# goal is L - d moves away; a belief in layer e < d could not be that: its images after k
+# moves lie in layers 0..e + k, all listed while e + k <= L - 1, so the goal (listed in no
+# layer) is more than L - 1 - e >= L - d moves away. So a winning strategy of L moves visits
+# layer d after exactly d moves, and counting paths through the layers in order counts them
+# all. Every member of an orbit of moves updates a belief alike (see "Beliefs over orbits").
+
+def shortest_counts(layers: Sequence[Sequence[int]], r: Rules,
+                    after: Callable[[int, int], int]) -> tuple[int, int]:
+    """(sequences, up to the group): how many strategies of len(layers) moves go from the
+    start through layer 1, 2, ... to the goal, counting every move of Z_q^n, and one move per
+    orbit of moves; `after(belief, move)` is update(belief, move, r). Exact integers: the
+    counts may have hundreds of digits."""
+    sizes = move_orbit_sizes(r)
+    steps = [set(layer) for layer in layers[1:]] + [{GOAL}]
+    ways = {start_belief(r): (1, 1)}  # belief -> (sequences, up to the group) reaching it
+    for allowed in steps:
+        reached: dict[int, tuple[int, int]] = {}
+        for belief, (sequences, up_to_group) in ways.items():
+            for move, size in enumerate(sizes):
+                image = after(belief, move)
+                if image in allowed:
+                    known = reached.get(image, (0, 0))
+                    reached[image] = (known[0] + sequences * size, known[1] + up_to_group)
+        ways = reached
+    return ways.get(GOAL, (0, 0))
 
 
 # --- The devil's invariant ------------------------------------------------------------------
@@ -418,6 +464,12 @@ REACHABILITY = Shape("reachability evidence",
 INVARIANT_SHAPE = Shape("invariant evidence",
                         {"method": literal("invariant"),
                          "orbits": list_of(count(1), STATES.limit)})
+COUNT = Shape("count evidence",
+              {"method": literal("count"), "file": FILE, "sha256": SHA256,
+               "depths": count(1), "beliefs": count(1)})
+# Counts are JSON integers, read exactly however long (2^247 for 8 coins): never strings.
+COUNT_VALUE = Shape("a count claim's value",
+                    {"length": count(1), "sequences": count(1), "up_to_group": count(1)})
 THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
                                      "name": literal(*theorems.DIAL_THEOREMS),
                                      "formal_sha256": SHA256})
@@ -449,9 +501,8 @@ def strategy_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fac
     return Fact("wins", len(strategy))
 
 
-def reachability_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fact:
-    REACHABILITY.check(evidence)
-    BELIEFS.check(evidence["beliefs"] * len(move_orbits(r)), "the reachability layers")
+def _layers(evidence: Evidence, artifacts: Artifacts) -> list[Any]:
+    """The layers of beliefs in the artifact, as many as the evidence says."""
     layers = _lines(evidence, artifacts)
     expect(all(isinstance(layer, list) for layer in layers),
            "reachability layers must be lists of beliefs")
@@ -459,7 +510,36 @@ def reachability_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) ->
            f"reachability evidence says depths = {evidence['depths']} and beliefs = "
            f"{evidence['beliefs']}, but the file holds {len(layers)} layers of "
            f"{sum(map(len, layers))} beliefs")
-    return check_reachability(layers, r)
+    return layers
+
+
+def reachability_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fact:
+    REACHABILITY.check(evidence)
+    BELIEFS.check(evidence["beliefs"] * len(move_orbits(r)), "the reachability layers")
+    return check_reachability(_layers(evidence, artifacts), r)
+
+
+def count_evidence(evidence: Evidence, artifacts: Artifacts, value: Mapping[str, int],
+                   r: Rules) -> None:
+    """Layers showing that nothing shorter than the claim's length wins, and the kernel's own
+    count of the strategies of that length through them, equal to the claim's."""
+    COUNT.check(evidence)
+    COUNT_WORK.check(evidence["beliefs"] * len(move_orbits(r)),
+                     "counting the shortest strategies")
+    layers = _layers(evidence, artifacts)
+    after = cache(lambda belief, move: update(belief, move, r))  # counting meets them again
+    fact = check_reachability(layers, r, after)
+    expect(fact.kind != "impossible", f"the layers show that no strategy wins for {describe(r)}: "
+                                      "there is nothing to count")
+    expect(len(layers) == value["length"],
+           f"count evidence holds {len(layers)} layers, not the claim's length "
+           f"{value['length']}")
+    sequences, up_to_group = shortest_counts(layers, r, after)
+    expect(sequences > 0, f"no strategy of {value['length']} moves wins for {describe(r)}")
+    expect((sequences, up_to_group) == (value["sequences"], value["up_to_group"]),
+           f"the kernel counts {sequences:,} strategies of {value['length']} moves, "
+           f"{up_to_group:,} up to the devil's group, not {value['sequences']:,} and "
+           f"{value['up_to_group']:,}")
 
 
 def invariant_evidence(evidence: Evidence, r: Rules) -> Fact:
@@ -487,15 +567,16 @@ def _agrees_with_theorems(claim: Claim, group_name: str, r: Rules) -> None:
     """The Coq theorems about dials (formal/DialsImpossible.v, formal/Dials.v) refute some
     claims about the rotations and the goal zero: evidence that adds up to one could only rest
     on a kernel bug, so it is refused."""
-    if group_name != "cyclic" or r.goal != "zero" or claim.kind != "shortest":
+    if group_name != "cyclic" or r.goal != "zero" or claim.kind == "impossible":
         return
     primes = theorems.distinct_primes(r.n, r.q)
     if primes is not None:
         raise Rejected(f"the evidence says a strategy wins, but the Coq theorem dial_not_wins "
                        f"proves that none wins for {describe(r)}: {primes[0]} divides {r.n} "
                        f"and {primes[1]} divides {r.q}")
-    expect(claim.value >= r.size - 1,
-           f"the evidence says {claim.value} moves, but the Coq theorem dial_wins_size_lb "
+    length = claim.value["length"] if claim.kind == "count" else claim.value
+    expect(length >= r.size - 1,
+           f"the evidence says {length} moves, but the Coq theorem dial_wins_size_lb "
            f"proves that every winning strategy for {describe(r)} has at least "
            f"{r.size - 1:,} moves")
 
@@ -567,14 +648,22 @@ def statement(kind: str, n: int, q: int, group_name: str, goal: str, value: Any)
         return f"The shortest strategy that always wins {game} has {moves}."
     if kind == "impossible":
         return f"No strategy always wins {game}."
+    if kind == "count":
+        length, sequences, up_to_group = value["length"], value["sequences"], value["up_to_group"]
+        moves = "1 move" if length == 1 else f"{length} moves"
+        return (f"Exactly {sequences} strategies of {moves}, the fewest that can, always win "
+                f"{game}; {up_to_group} up to the devil's group (one move per orbit of moves).")
     raise Rejected(f"unknown kind of family claim {kind!r}")
 
 
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept a family claim only if its evidence proves it exactly as stated."""
     n, q, group_name, goal = options(claim.params)
-    expect(len(claim.params) > 1, "a family claim names at least one option besides n")
     expect(claim.kind in KINDS, f"a family claim is {' or '.join(KINDS)}, not {claim.kind!r}")
+    expect(len(claim.params) > 1 or claim.kind == "count",
+           "a family claim names at least one option besides n (but a count claim)")
+    if claim.kind == "count":
+        COUNT_VALUE.check(claim.value)
     expected = claim_id(claim.kind, n, q, group_name, goal)
     expect(claim.id == expected, f"claim id {claim.id!r} does not match {expected}")
     expect(claim.statement == statement(claim.kind, n, q, group_name, goal, claim.value),
@@ -584,6 +673,8 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     # when they first compute: checked again here, they hold for every certificate.
     GROUP.check(len(group(r)), "the devil's group")
     ORBIT_WORK.check(len(group(r)) * r.size, "finding the orbits")
+    if claim.kind == "count":
+        return _check_count(claim, evidence, artifacts, group_name, r)
     facts, methods = [], []
     for item in evidence:
         method = method_of(item, ("strategy", "reachability", "invariant", "theorem"),
@@ -601,3 +692,14 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     adds_up(claim, facts, describe(r))
     _agrees_with_theorems(claim, group_name, r)
     return methods
+
+
+def _check_count(claim: Claim, evidence: list[Evidence], artifacts: Artifacts,
+                 group_name: str, r: Rules) -> list[str]:
+    """A count claim rests on count evidence alone (at least one item, each checked)."""
+    expect(len(evidence) > 0, f"no evidence counts the shortest strategies for {describe(r)}")
+    for item in evidence:
+        method_of(item, ("count",), "a count claim")
+        count_evidence(item, artifacts, claim.value, r)
+    _agrees_with_theorems(claim, group_name, r)
+    return ["count"] * len(evidence)
