@@ -123,7 +123,7 @@ ON_REQUEST: list[dict[str, Any]] = [
     {"n": 4, "group": "trivial", "kind": "shortest"},
     {"n": 5, "group": "trivial", "goal": "equal", "kind": "shortest"},
     {"n": 8, "group": "alternating", "kind": "impossible"},
-    {"n": 8, "kind": "count"},  # about a second: the kernel checks 255 layers of beliefs
+    {"n": 8, "kind": "count"},  # 0.6 s to prove and check: 255 layers over 36 orbits
 ]
 
 
