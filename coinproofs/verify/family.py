@@ -651,8 +651,9 @@ def statement(kind: str, n: int, q: int, group_name: str, goal: str, value: Any)
     if kind == "count":
         length, sequences, up_to_group = value["length"], value["sequences"], value["up_to_group"]
         moves = "1 move" if length == 1 else f"{length} moves"
-        return (f"Exactly {sequences} strategies of {moves}, the fewest that can, always win "
-                f"{game}; {up_to_group} up to the devil's group (one move per orbit of moves).")
+        return (f"The strategies of {moves} (the fewest moves that can) that always win {game} "
+                f"number exactly {sequences}; {up_to_group} up to the devil's group (one move "
+                "per orbit of moves).")
     raise Rejected(f"unknown kind of family claim {kind!r}")
 
 
