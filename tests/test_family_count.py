@@ -20,7 +20,7 @@ from coinproofs.games.devil import Table, search
 from coinproofs.proofs.registry import OutOfLimits, find
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import family as kernel
-from coinproofs.verify.certificate import Rejected, check_document
+from coinproofs.verify.certificate import Claim, Rejected, check_document
 
 Document = dict[str, Any]
 
@@ -234,3 +234,14 @@ def test_the_kernel_counts_as_both_roads_of_the_engine(n: int, q: int, group: st
     for road in (count_paths, count_by_enumeration):
         counts = road(table)
         assert (len(layers), *counted) == (counts.length, counts.sequences, counts.up_to_group)
+
+
+def test_a_count_claim_the_dial_theorems_refute_is_refused() -> None:
+    """Whatever its evidence, a count claim shorter than q^N - 1 moves on rotating dials with
+    the goal zero is refused: the Coq theorem dial_wins_size_lb rules it out."""
+    value = {"length": 25, "sequences": 1, "up_to_group": 1}
+    claim = Claim("devil.n3.q3.count", "devil", "count", {"n": 3, "q": 3}, value,
+                  kernel.statement("count", 3, 3, "cyclic", "zero", value))
+    with pytest.raises(Rejected, match="dial_wins_size_lb"):
+        kernel._agrees_with_theorems(claim, "cyclic", kernel.rules(3, 3))
+    kernel._agrees_with_theorems(claim, "dihedral", kernel.rules(3, 3, "dihedral"))
