@@ -202,9 +202,10 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
     context.progress(f"{context.claim_id}: breadth-first search")
     found = _search(n, q, group, goal)
     layers = [[int(belief) for belief in layer] for layer in found.layers]
+    layers_file = {**context.artifact("layers.jsonl", json_lines(layers)),
+                   "depths": len(layers), "beliefs": sum(map(len, layers))}
     if kind == "count":
-        return [{"method": "count", **context.artifact("layers.jsonl", json_lines(layers)),
-                 "depths": len(layers), "beliefs": sum(map(len, layers))}]
+        return [{"method": "count", **layers_file}]
     evidence: list[Evidence] = []
     if found.strategy is not None:
         notation = [positions(move, t) for move in found.strategy]
@@ -215,9 +216,7 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
             evidence.append({"method": "strategy",
                              **context.artifact("moves.jsonl", json_lines(notation)),
                              "length": len(notation), "found_by": "breadth-first search"})
-    evidence.append({"method": "reachability",
-                     **context.artifact("layers.jsonl", json_lines(layers)),
-                     "depths": len(layers), "beliefs": sum(map(len, layers))})
+    evidence.append({"method": "reachability", **layers_file})
     if found.strategy is None:
         invariant = devil_invariant(t)
         if invariant is not None:
