@@ -1,8 +1,10 @@
-(* Sufficiency for dials (Bar-Yehuda, Etzion and Moran 1993), begun: when N and q are powers
-   of one prime, some strategy of q^N - 1 moves wins. Proved so far: the base case N = 1, one
-   dial, where turning it by one q - 1 times wins whatever it shows. *)
+(* Sufficiency for dials (Bar-Yehuda, Etzion and Moran 1993): when N and q are powers of one
+   prime p, some strategy of q^N - 1 moves wins. Proved here: the case N = 1, one dial, where
+   turning it by one q - 1 times wins whatever it shows; and the case p = 2, every N = 2^a and
+   q = 2^b, from Lamping's strategy for coins (DialsCoins.v) multiplied up (DialsScale.v).
+   Not yet proved: odd primes p with N > 1. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Dials.
+From CoinProofs Require Import Lamping Dials DialsScale DialsCoins.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -40,4 +42,26 @@ split; first by rewrite all_nseq /dstate /= andbT; case: q q_gt0 => [|[|q]].
 move=> [|d [|e s]] rs; rewrite /dstate //= andbT => lt_dq sz_rs.
 apply: one_dial_reaches => //; first by rewrite sz_rs size_nseq.
 by rewrite -ltnS prednK // ltn_pmod.
+Qed.
+
+(* One state: every state is all zeros, so no move is needed. *)
+Lemma one_state_wins n : dial_wins 1 n [::].
+Proof.
+split=> // s [|r rs] /andP[/eqP sz_s /allP small] //= _; rewrite inE; apply/eqP.
+apply: (@eq_from_nth _ 0); rewrite ?size_nseq // => i lt_i.
+by rewrite nth_nseq lt_i; apply/esym/eqP; rewrite -leqn0 -ltnS small ?mem_nth ?sz_s.
+Qed.
+
+(* 2^a dials with 2^b states: a strategy of q^N - 1 moves wins, and none shorter. *)
+Theorem dial_shortest_pow2 a b :
+  (exists2 ms, size ms = (2 ^ b) ^ (2 ^ a) - 1 & dial_wins (2 ^ b) (2 ^ a) ms) /\
+  forall ms, dial_wins (2 ^ b) (2 ^ a) ms -> (2 ^ b) ^ (2 ^ a) - 1 <= size ms.
+Proof.
+split=> [|ms /dial_wins_size_lb //].
+elim: b => [|b [A sz_A winsA]]; first by exists [::]; rewrite ?exp1n //; apply: one_state_wins.
+have pos : 0 < 2 ^ b by rewrite expn_gt0.
+have [ms sz_ms wins_ms] := dial_wins_mul pos (isT : 0 < 2) winsA (dial_lamping_wins a).
+exists ms; last by rewrite expnSr.
+apply: succn_inj; rewrite sz_ms size_map size_lamping sz_A expnSr expnMn.
+by rewrite !subn1 !prednK ?muln_gt0 ?expn_gt0 ?pos.
 Qed.
