@@ -1,10 +1,9 @@
-(* Sufficiency for dials (Bar-Yehuda, Etzion and Moran 1993): when N and q are powers of one
-   prime p, some strategy of q^N - 1 moves wins. Proved here: the case N = 1, one dial, where
-   turning it by one q - 1 times wins whatever it shows; and the case p = 2, every N = 2^a and
-   q = 2^b, from Lamping's strategy for coins (DialsCoins.v) multiplied up (DialsScale.v).
-   Not yet proved: odd primes p with N > 1. *)
+(* Sufficiency for dials (Bar-Yehuda, Etzion and Moran 1993): when N = p^a and q = p^b for a
+   prime p, some strategy of q^N - 1 moves wins, so with dial_wins_size_lb the shortest has
+   exactly q^N - 1 moves. From one dial (turning it by one q - 1 times wins whatever it shows),
+   up to p^a dials mod p by DialsChain.v, then up to p^b states by DialsScale.v. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Lamping Dials DialsScale DialsCoins.
+From CoinProofs Require Import Dials DialsScale DialsChain.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -46,22 +45,35 @@ Qed.
 
 (* One state: every state is all zeros, so no move is needed. *)
 Lemma one_state_wins n : dial_wins 1 n [::].
+Proof. by split=> // s [|r rs] /dstate1_zeros -> //= _; rewrite inE eqxx. Qed.
+
+(* p^a dials mod a prime p: a strategy of p^(p^a) - 1 moves wins, by DialsChain.v from one
+   dial. *)
+Lemma dial_wins_prime p a : prime p ->
+  exists2 ms, size ms = p ^ (p ^ a) - 1 & dial_wins p (p ^ a) ms.
 Proof.
-split=> // s [|r rs] /andP[/eqP sz_s /allP small] //= _; rewrite inE; apply/eqP.
-apply: (@eq_from_nth _ 0); rewrite ?size_nseq // => i lt_i.
-by rewrite nth_nseq lt_i; apply/esym/eqP; rewrite -leqn0 -ltnS small ?mem_nth ?sz_s.
+move=> p_prime; have p_gt0 := prime_gt0 p_prime.
+elim: a => [|a [S sz_S S_wins]].
+  have [wins _] := one_dial_shortest p_gt0.
+  by exists (nseq p.-1 [:: 1]); rewrite ?size_nseq ?expn1 ?subn1.
+have [|ms sz_ms wins_ms] := dial_wins_blocks p_prime _ S_wins; first by rewrite expn_gt0 p_gt0.
+exists ms; last by rewrite expnS.
+apply: succn_inj; rewrite sz_ms sz_S !subn1 !prednK ?expn_gt0 ?p_gt0 //.
+by rewrite -expnM -expnSr.
 Qed.
 
-(* 2^a dials with 2^b states: a strategy of q^N - 1 moves wins, and none shorter. *)
-Theorem dial_shortest_pow2 a b :
-  (exists2 ms, size ms = (2 ^ b) ^ (2 ^ a) - 1 & dial_wins (2 ^ b) (2 ^ a) ms) /\
-  forall ms, dial_wins (2 ^ b) (2 ^ a) ms -> (2 ^ b) ^ (2 ^ a) - 1 <= size ms.
+(* Sufficiency (Bar-Yehuda, Etzion and Moran 1993): N = p^a dials with q = p^b states, p prime:
+   a strategy of q^N - 1 moves wins, and none shorter. *)
+Theorem dial_shortest p a b : prime p ->
+  (exists2 ms, size ms = (p ^ b) ^ (p ^ a) - 1 & dial_wins (p ^ b) (p ^ a) ms) /\
+  forall ms, dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ (p ^ a) - 1 <= size ms.
 Proof.
-split=> [|ms /dial_wins_size_lb //].
+move=> p_prime; split=> [|ms /dial_wins_size_lb //].
+have p_gt0 := prime_gt0 p_prime; have [B sz_B B_wins] := dial_wins_prime a p_prime.
 elim: b => [|b [A sz_A winsA]]; first by exists [::]; rewrite ?exp1n //; apply: one_state_wins.
-have pos : 0 < 2 ^ b by rewrite expn_gt0.
-have [ms sz_ms wins_ms] := dial_wins_mul pos (isT : 0 < 2) winsA (dial_lamping_wins a).
+have pos : 0 < p ^ b by rewrite expn_gt0 p_gt0.
+have [ms sz_ms wins_ms] := dial_wins_mul pos p_gt0 winsA B_wins.
 exists ms; last by rewrite expnSr.
-apply: succn_inj; rewrite sz_ms size_map size_lamping sz_A expnSr expnMn.
-by rewrite !subn1 !prednK ?muln_gt0 ?expn_gt0 ?pos.
+apply: succn_inj; rewrite sz_ms sz_A sz_B expnSr expnMn.
+by rewrite !subn1 !prednK ?muln_gt0 ?expn_gt0 ?p_gt0.
 Qed.

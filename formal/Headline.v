@@ -5,7 +5,7 @@
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
-  DialsPlay DialsCompose DialsScale DialsShortest.
+  DialsPlay DialsCompose DialsScale DialsChain DialsShortest.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -72,15 +72,18 @@ Print Assumptions dial_not_wins.
 Check dial_wins_prime_powers.
 Print Assumptions dial_wins_prime_powers.
 
-(* The sufficiency for dials, in part: one dial with q states, q - 1 moves, and none fewer;
-   Lamping's composition for dials (a strategy for the image of a map that turns with the
-   table, and one for its kernel, give one for the whole); strategies mod q' and mod c give
-   one mod q' c; so for 2^a dials with 2^b states the shortest strategy has q^N - 1 moves. *)
+(* The sufficiency for dials: one dial with q states, q - 1 moves, and none fewer; Lamping's
+   composition for dials (a strategy for the image of a map that turns with the table, and one
+   for its kernel, give one for the whole); strategies mod q' and mod c give one mod q' c; a
+   strategy for m dials mod a prime p gives one for p m dials; so for N = p^a dials with
+   q = p^b states the shortest winning strategy has q^N - 1 moves. *)
 Check one_dial_shortest.
 Print Assumptions one_dial_shortest.
 Check compose_wins.
 Print Assumptions compose_wins.
 Check dial_wins_mul.
 Print Assumptions dial_wins_mul.
-Check dial_shortest_pow2.
-Print Assumptions dial_shortest_pow2.
+Check dial_wins_blocks.
+Print Assumptions dial_wins_blocks.
+Check dial_shortest.
+Print Assumptions dial_shortest.

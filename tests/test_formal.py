@@ -35,7 +35,8 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "wins_unfinished", "winsP", "layers_size_lb", "layers_closed_not_wins", "update_turn",
             "invariant_not_wins", "dial_wins_size_lb", "dial_invariant_not_wins",
             "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
-            "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_shortest_pow2"]
+            "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
+            "dial_shortest"]
 
 
 def headline_names() -> list[str]:
