@@ -30,12 +30,6 @@ rewrite /compose size_cat mulSn -addSn; congr (_ + _).
 by elim: ss => //= a ss IH; rewrite size_cat /= IH mulSn.
 Qed.
 
-Lemma dstate_dturn q n r s : dstate q n (dturn r s) = dstate q n s.
-Proof.
-rewrite /dstate size_dturn; congr (_ && _); apply: eq_all_r.
-by elim: r => //= r IH x; rewrite mem_rotr IH.
-Qed.
-
 Section Compose.
 
 Variables (q q' n' : nat) (W K : pred dials) (pi lift : dials -> dials) (D : seq dials).

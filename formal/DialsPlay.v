@@ -1,6 +1,7 @@
 (* Playing dials as a game tree (Play.v's [winning], for the dials of Dials.v): [dwinning q s ms]
    says that from s the moves ms reach all zeros whatever the devil does, one turn at a time.
-   Lemma dial_winsE shows that this is [dial_wins]; the proofs of sufficiency reason with it. *)
+   Lemma dial_winsE shows that this is [dial_wins]; the proofs of sufficiency reason with it.
+   First, facts about states: sizes, turns, and the one state of dials with one value. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Dials.
 
@@ -10,10 +11,7 @@ Unset Printing Implicit Defensive.
 
 Implicit Types (s m x y : dials) (ms : seq dials) (n q r : nat).
 
-(* All zeros now, or else a next move after which, for every turn, the rest still wins. *)
-Fixpoint dwinning q s ms : Prop :=
-  s = zeros (size s) \/ if ms is m :: ms' then forall r, dwinning q (add q (dturn r s) m) ms'
-                       else False.
+(* --- States: sizes, turns, one state ----------------------------------------------------- *)
 
 Lemma size_dturn r s : size (dturn r s) = size s.
 Proof. by elim: r => //= r <-; rewrite size_rotr. Qed.
@@ -26,6 +24,47 @@ Proof. by move=> eq_sz; rewrite size_add size_dturn. Qed.
 
 Lemma size_dstate q n s : dstate q n s -> size s = n.
 Proof. by case/andP=> /eqP. Qed.
+
+Lemma dstate_dturn q n r s : dstate q n (dturn r s) = dstate q n s.
+Proof.
+rewrite /dstate size_dturn; congr (_ && _); apply: eq_all_r.
+by elim: r => //= r IH x; rewrite mem_rotr IH.
+Qed.
+
+Lemma dstateP q n s : reflect (size s = n /\ forall d, d \in s -> d < q) (dstate q n s).
+Proof. by apply: (iffP andP) => [[/eqP sz /allP] | [/eqP sz /allP]]. Qed.
+
+Lemma dstate_step q n r x m : 0 < q -> dstate q n x -> dstate q n m ->
+  dstate q n (add q (dturn r x) m).
+Proof.
+move=> q_gt0 /dstateP[sz_x _] /dstateP[sz_m _]; apply/dstateP; split.
+  by rewrite size_add size_dturn ?sz_x.
+by move=> _ /mapP[u _ ->]; rewrite ltn_pmod.
+Qed.
+
+(* One state: every state is all zeros. *)
+Lemma dstate1_zeros n x : dstate 1 n x -> x = zeros n.
+Proof.
+case/dstateP=> sz_x small; apply: (@eq_from_nth _ 0); rewrite ?size_nseq // => i lt_i.
+by rewrite nth_nseq -sz_x lt_i; apply/eqP; rewrite -leqn0 -ltnS small ?mem_nth.
+Qed.
+
+Lemma dturn_zeros r n : dturn r (zeros n) = zeros n.
+Proof. by apply: dstate1_zeros; rewrite dstate_dturn /dstate size_nseq eqxx all_nseq orbT. Qed.
+
+Lemma add_zeros_zeros q n : 0 < q -> add q (zeros n) (zeros n) = zeros n.
+Proof.
+move=> q_gt0; have /add_zeros : dstate q (size (zeros n)) (zeros n).
+  by rewrite /dstate eqxx all_nseq q_gt0 orbT.
+by rewrite size_nseq; apply.
+Qed.
+
+(* --- The game tree ----------------------------------------------------------------------- *)
+
+(* All zeros now, or else a next move after which, for every turn, the rest still wins. *)
+Fixpoint dwinning q s ms : Prop :=
+  s = zeros (size s) \/ if ms is m :: ms' then forall r, dwinning q (add q (dturn r s) m) ms'
+                       else False.
 
 Lemma dwinning_zeros q s ms : s = zeros (size s) -> dwinning q s ms.
 Proof. by case: ms; left. Qed.

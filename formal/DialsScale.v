@@ -31,17 +31,6 @@ Proof. by rewrite /add => f_add; elim: s m => [|u s IH] [|v m] //=; rewrite f_ad
 Lemma map_zeros (f : nat -> nat) n : f 0 = 0 -> map f (zeros n) = zeros n.
 Proof. by move=> f0; rewrite map_nseq f0. Qed.
 
-Lemma dstateP q n s : reflect (size s = n /\ forall d, d \in s -> d < q) (dstate q n s).
-Proof. by apply: (iffP andP) => [[/eqP sz /allP] | [/eqP sz /allP]]. Qed.
-
-Lemma dstate_step q n r x m : 0 < q -> dstate q n x -> dstate q n m ->
-  dstate q n (add q (dturn r x) m).
-Proof.
-move=> q_gt0 /dstateP[sz_x _] /dstateP[sz_m _]; apply/dstateP; split.
-  by rewrite size_add size_dturn ?sz_x.
-by move=> _ /mapP[u _ ->]; rewrite ltn_pmod.
-Qed.
-
 Section Scale.
 
 Variables (q' c n : nat).

@@ -3,7 +3,7 @@
    exactly q^N - 1 moves. From one dial (turning it by one q - 1 times wins whatever it shows),
    up to p^a dials mod p by DialsChain.v, then up to p^b states by DialsScale.v. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Dials DialsScale DialsChain.
+From CoinProofs Require Import Dials DialsPlay DialsScale DialsChain.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -5,7 +5,7 @@
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
-  DialsPlay DialsCompose DialsScale DialsChain DialsShortest.
+  DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
