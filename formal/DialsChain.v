@@ -165,16 +165,19 @@ case/belowP=> ok low zero; apply/belowP; split=> // v; rewrite ltnS leq_eqVlt.
 by case/predU1P=> [-> | /low].
 Qed.
 
-Lemma chain k : k <= p -> exists D, [/\ (size D).+1 = (size S).+1 ^ k,
-  all (below (p - k)) D & forall x, below (p - k) x -> dwinning p x D].
+(* The strategy for W_(p-k): S composed k times, from the empty strategy on W_p = {0}. *)
+Fixpoint climb k := if k is k'.+1 then compose (climb k') (lift (p - k'.+1)) S else [::].
+
+Lemma chain k : k <= p -> [/\ (size (climb k)).+1 = (size S).+1 ^ k,
+  all (below (p - k)) (climb k) & forall x, below (p - k) x -> dwinning p x (climb k)].
 Proof.
 elim: k => [_ | k IH lt_kp].
-  by exists [::]; split=> // x; rewrite subn0 => /below_p_zeros ->; left; rewrite size_nseq.
-have [D [sz_D D_in D_wins]] := IH (ltnW lt_kp).
+  by split=> // x; rewrite subn0 => /below_p_zeros ->; left; rewrite size_nseq.
+have [sz_D D_in D_wins] := IH (ltnW lt_kp); rewrite /=.
 set u := p - k.+1; have lt_up : u < p by rewrite /u ltn_subrL p_gt0.
 have eq_u : p - k = u.+1 by rewrite /u subnSK.
 rewrite eq_u in D_in D_wins; have S_ok := S_wins.1.
-exists (compose D (lift u) S); split; first by rewrite size_compose sz_D expnS.
+split; first by rewrite size_compose sz_D expnS.
   rewrite all_cat (sub_all (fun x => below_leq (leqnSn u)) D_in) /=.
   apply/allP=> y /flattenP[_ /mapP[a a_in ->]]; rewrite inE => /predU1P[-> | ].
     exact: (below_lift (ltnW lt_up) (allP S_ok a a_in)).1.
@@ -195,13 +198,13 @@ Qed.
 
 End Chain.
 
-(* From a strategy for m dials mod a prime p, one for p m dials mod p, of length
-   (L + 1)^p - 1. *)
+(* From a strategy S for m dials mod a prime p, climb p m S p wins for p m dials mod p, with
+   (L + 1)^p - 1 moves. *)
 Theorem dial_wins_blocks p m S : prime p -> 0 < m -> dial_wins p m S ->
-  exists2 ms, (size ms).+1 = (size S).+1 ^ p & dial_wins p (p * m) ms.
+  (size (climb p m S p)).+1 = (size S).+1 ^ p /\ dial_wins p (p * m) (climb p m S p).
 Proof.
-move=> p_prime m_gt0 S_wins; have [D [sz_D D_in D_wins]] := chain p_prime m_gt0 S_wins (leqnn p).
-exists D => //; rewrite subnn in D_in D_wins; apply/dial_winsE; split.
+move=> p_prime m_gt0 S_wins; have [sz_D D_in D_wins] := chain p_prime m_gt0 S_wins (leqnn p).
+split=> //; rewrite subnn in D_in D_wins; apply/dial_winsE; split.
   by apply: sub_all D_in => x /andP[].
 by move=> x ok; apply: D_wins; rewrite /below ok.
 Qed.

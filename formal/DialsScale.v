@@ -112,12 +112,12 @@ Qed.
 
 End Scale.
 
-(* Strategies for n dials mod q' and mod c give one for n dials mod q' c, of length
+(* Strategies A for n dials mod q' and B mod c give scale_compose q' A B mod q' c, of length
    (L' + 1) (L + 1) - 1. *)
 Theorem dial_wins_mul q' c n A B : 0 < q' -> 0 < c -> dial_wins q' n A -> dial_wins c n B ->
-  exists2 ms, (size ms).+1 = (size A).+1 * (size B).+1 & dial_wins (q' * c) n ms.
+  (size (scale_compose q' A B)).+1 = (size A).+1 * (size B).+1 /\
+  dial_wins (q' * c) n (scale_compose q' A B).
 Proof.
-move=> q'_gt0 c_gt0 winsA winsB; exists (scale_compose q' A B).
-  by rewrite size_compose size_map.
+move=> q'_gt0 c_gt0 winsA winsB; split; first by rewrite size_compose size_map.
 exact: scale_compose_wins.
 Qed.

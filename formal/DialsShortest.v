@@ -47,33 +47,48 @@ Qed.
 Lemma one_state_wins n : dial_wins 1 n [::].
 Proof. by split=> // s [|r rs] /dstate1_zeros -> //= _; rewrite inE eqxx. Qed.
 
-(* p^a dials mod a prime p: a strategy of p^(p^a) - 1 moves wins, by DialsChain.v from one
-   dial. *)
-Lemma dial_wins_prime p a : prime p ->
-  exists2 ms, size ms = p ^ (p ^ a) - 1 & dial_wins p (p ^ a) ms.
+(* The strategies: p - 1 turns of one dial, climbed a times to p^a dials mod p (DialsChain.v),
+   then multiplied b times to p^b states (DialsScale.v). *)
+Fixpoint prime_strategy p a : seq dials :=
+  if a is a'.+1 then climb p (p ^ a') (prime_strategy p a') p else nseq p.-1 [:: 1].
+
+Fixpoint dial_strategy p a b : seq dials :=
+  if b is b'.+1 then scale_compose (p ^ b') (dial_strategy p a b') (prime_strategy p a)
+  else [::].
+
+Lemma prime_strategy_wins p a : prime p ->
+  size (prime_strategy p a) = p ^ (p ^ a) - 1 /\ dial_wins p (p ^ a) (prime_strategy p a).
 Proof.
 move=> p_prime; have p_gt0 := prime_gt0 p_prime.
-elim: a => [|a [S sz_S S_wins]].
-  have [wins _] := one_dial_shortest p_gt0.
-  by exists (nseq p.-1 [:: 1]); rewrite ?size_nseq ?expn1 ?subn1.
-have [|ms sz_ms wins_ms] := dial_wins_blocks p_prime _ S_wins; first by rewrite expn_gt0 p_gt0.
-exists ms; last by rewrite expnS.
+elim: a => [|a [sz_S S_wins]].
+  by have [wins _] := one_dial_shortest p_gt0; rewrite size_nseq expn1 subn1.
+have [|sz_ms wins_ms] := dial_wins_blocks p_prime _ S_wins; first by rewrite expn_gt0 p_gt0.
+split; last by rewrite expnS.
 apply: succn_inj; rewrite sz_ms sz_S !subn1 !prednK ?expn_gt0 ?p_gt0 //.
 by rewrite -expnM -expnSr.
 Qed.
 
-(* Sufficiency (Bar-Yehuda, Etzion and Moran 1993): N = p^a dials with q = p^b states, p prime:
-   a strategy of q^N - 1 moves wins, and none shorter. *)
-Theorem dial_shortest p a b : prime p ->
-  (exists2 ms, size ms = (p ^ b) ^ (p ^ a) - 1 & dial_wins (p ^ b) (p ^ a) ms) /\
-  forall ms, dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ (p ^ a) - 1 <= size ms.
+Lemma dial_strategy_wins p a b : prime p ->
+  size (dial_strategy p a b) = (p ^ b) ^ (p ^ a) - 1 /\
+  dial_wins (p ^ b) (p ^ a) (dial_strategy p a b).
 Proof.
-move=> p_prime; split=> [|ms /dial_wins_size_lb //].
-have p_gt0 := prime_gt0 p_prime; have [B sz_B B_wins] := dial_wins_prime a p_prime.
-elim: b => [|b [A sz_A winsA]]; first by exists [::]; rewrite ?exp1n //; apply: one_state_wins.
+move=> p_prime; have p_gt0 := prime_gt0 p_prime.
+have [sz_B B_wins] := prime_strategy_wins a p_prime.
+elim: b => [|b [sz_A winsA]]; first by rewrite exp1n; split=> //; apply: one_state_wins.
 have pos : 0 < p ^ b by rewrite expn_gt0 p_gt0.
-have [ms sz_ms wins_ms] := dial_wins_mul pos p_gt0 winsA B_wins.
-exists ms; last by rewrite expnSr.
+have [sz_ms wins_ms] := dial_wins_mul pos p_gt0 winsA B_wins.
+split; last by rewrite expnSr.
 apply: succn_inj; rewrite sz_ms sz_A sz_B expnSr expnMn.
 by rewrite !subn1 !prednK ?muln_gt0 ?expn_gt0 ?p_gt0.
+Qed.
+
+(* Sufficiency (Bar-Yehuda, Etzion and Moran 1993): for N = p^a dials with q = p^b states, p
+   prime, dial_strategy p a b wins with q^N - 1 moves, and no strategy is shorter. *)
+Theorem dial_shortest p a b : prime p ->
+  [/\ size (dial_strategy p a b) = (p ^ b) ^ (p ^ a) - 1,
+      dial_wins (p ^ b) (p ^ a) (dial_strategy p a b) &
+      forall ms, dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ (p ^ a) - 1 <= size ms].
+Proof.
+move=> p_prime; have [sz wins] := dial_strategy_wins a b p_prime.
+by split=> // ms /dial_wins_size_lb.
 Qed.

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.verify import theorems
+from coinproofs.verify import family, theorems
 from coinproofs.verify.devil import lamping, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,6 +202,42 @@ def test_flipped_verdict_fails(built: str, tmp_path: Path, flip: tuple[str, int]
     line = int(re.search(r"line (\d+)", result.stderr).group(1))
     failed = re.findall(r"^Example (\w+)", "\n".join(text.splitlines()[:line]), re.MULTILINE)
     assert failed[-1] == ("lamping8_wins" if flip[0] == "lamping" else flip[0])
+
+
+# --- Coq's strategies for dials win by the kernel ----------------------------------------------
+
+# (p, a, b): N = p^a dials with q = p^b states, the strategy `dial_strategy p a b` of
+# DialsShortest.v, which Coq proves wins with q^N - 1 moves (`dial_shortest`).
+DIAL_CASES = [(2, 1, 2), (2, 2, 1), (2, 1, 3), (2, 3, 1), (3, 1, 1), (3, 1, 2), (5, 1, 1)]
+
+
+def coq_dial_strategies(tmp_path: Path) -> list[list[list[int]]]:
+    """Coq computes (vm_compute) each strategy of DIAL_CASES: a list of moves, each the list of
+    amounts added to the dials, position 0 first."""
+    lines = ["From mathcomp Require Import all_ssreflect.",
+             "From CoinProofs Require Import DialsShortest."]
+    lines += [f"Eval vm_compute in dial_strategy {p} {a} {b}." for p, a, b in DIAL_CASES]
+    result = compile_coq(tmp_path, "\n".join(lines))
+    assert result.returncode == 0, result.stdout + result.stderr
+    printed = re.findall(r"= (\[::.*?\])\s*: seq \(seq nat\)", result.stdout, flags=re.DOTALL)
+    return [[[int(d) for d in move.split(";")]
+             for move in re.findall(r"\[::\s*([\d;\s]+?)\]", strategy)] for strategy in printed]
+
+
+@needs_coq
+def test_coq_dial_strategies_win_by_the_kernel(built: str, tmp_path: Path) -> None:
+    """Each strategy has q^N - 1 moves and the kernel's exact simulation (verify/family.py)
+    finds no escape; without its last move it loses (q^N - 1 is the least)."""
+    strategies = coq_dial_strategies(tmp_path)
+    assert len(strategies) == len(DIAL_CASES)
+    for (p, a, b), strategy in zip(DIAL_CASES, strategies, strict=True):
+        n, q = p**a, p**b
+        r = family.rules(n, q)
+        assert all(len(move) == n and max(move) < q for move in strategy)
+        moves = [family.value(move, r) for move in strategy]
+        assert len(moves) == q**n - 1, (p, a, b)
+        assert family.simulate(moves, r) is None, (p, a, b)
+        assert family.simulate(moves[:-1], r) is not None, (p, a, b)
 
 
 # --- The extracted checker ---------------------------------------------------------------------
