@@ -7,7 +7,9 @@ and of the native core (each solving from scratch, 5 rounds, best taken), and th
 how far the native core gets on 6 coins, misère, within --six-seconds (positions, positions per
 second, table entries), the positions it needs to solve random positions some moves into a
 game (--depths, --samples each, to see how the work grows towards the opening position), and
-the process's peak memory.
+the process's peak memory. With --proof-sizes, how large a proof is: the nodes of the winner's
+strategy DAG (the certificate) against the positions searched, for lost positions some moves in,
+and how many positions up to symmetry each move of the game reaches.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ import statistics
 import time
 from collections.abc import Callable
 
-from coinproofs.games.norepeat import START, NoRepeats, legal_coins, native_solver, turn
+from coinproofs.games.norepeat import (
+    START,
+    NoRepeats,
+    late_lost_position,
+    legal_coins,
+    native_solver,
+    strategy_dag,
+    turn,
+)
 
 ROUNDS = 5
 
@@ -106,6 +116,40 @@ def depth_profile(depths: list[int], samples: int, seconds: float, table_bytes: 
               f"{sum(counts) / total_seconds:10,.0f}")
 
 
+def dag_nodes(data: bytes) -> int:
+    """The node count in a strategy DAG file's header."""
+    return int.from_bytes(data[12:20], "little")
+
+
+def proof_sizes(depths: list[int], samples: int, table_bytes: int) -> None:
+    """For lost positions `moves` into a 6-coin misère game: the positions the native core
+    searches to solve each, and the nodes of the winner's strategy DAG written from it."""
+    print(f"\n6 coins, misère: proof size against search for lost positions `moves` in "
+          f"({samples} per row)")
+    print(f"{'moves':>5} {'positions searched':>19} {'DAG nodes':>10} {'searched/nodes':>15}")
+    rng = random.Random(15)
+    for moves in depths:
+        for _ in range(samples):
+            probe = NoRepeats(6, True, table_bytes=table_bytes)
+            seen, pattern = late_lost_position(probe, moves, rng)  # solved once to pick it
+            game = NoRepeats(6, True, table_bytes=table_bytes)  # and again, counted
+            assert not game.wins(game.key(seen, pattern))
+            searched = game.positions
+            nodes = dag_nodes(strategy_dag(game, (seen, pattern)))
+            print(f"{moves:5} {searched:19,} {nodes:10,} {searched / nodes:15.1f}")
+
+
+def positions_by_move(last: int) -> None:
+    """How many positions up to symmetry (keys after Lemma R) 1, 2, ..., `last` moves reach."""
+    solver = native_solver(6, True, 1 << 20)
+    level = {solver.key(1 << START, START)}
+    print("\n6 coins: positions up to symmetry after each move (keys after Lemma R)")
+    for moves in range(1, last + 1):
+        level = {solver.key(key | 1 << (1 << coin), 1 << coin)
+                 for key in level for coin in legal_coins(key, START, 6)}
+        print(f"{moves:5} {len(level):12,}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--six-seconds", type=float, default=60.0,
@@ -117,6 +161,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=5, help="positions per depth (default 5)")
     parser.add_argument("--sample-seconds", type=float, default=60.0,
                         help="budget per random position (default 60)")
+    parser.add_argument("--proof-sizes", type=int, nargs="*", metavar="MOVES",
+                        help="also measure proof sizes at these depths (e.g. 30 26 22)")
+    parser.add_argument("--levels", type=int, default=14,
+                        help="with --proof-sizes: count positions after 1..LEVELS moves (14)")
     parser.add_argument("--quick", action="store_true",
                         help="a short run: 10 s for 6 coins, depths 30 and 24 with 3 samples")
     args = parser.parse_args()
@@ -125,6 +173,9 @@ def main() -> None:
     five_coins()
     six_coins(args.six_seconds, args.table_mib << 20)
     depth_profile(args.depths, args.samples, args.sample_seconds, args.table_mib << 20)
+    if args.proof_sizes:
+        proof_sizes(args.proof_sizes, args.samples, args.table_mib << 20)
+        positions_by_move(args.levels)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory of this run (resident): {peak:,.0f} MiB")
 
