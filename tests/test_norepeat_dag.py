@@ -243,7 +243,7 @@ def with_record(data: bytes, node: int, index: int, reply: int | None = None,
 def test_a_wrong_reply_is_rejected(tmp_path: Path) -> None:
     _, data = written(4, True)
     for node, (seen, current, records) in enumerate(nodes_of(data)):
-        coins = kernel.legal(seen, current, 4)
+        coins = kernel.legal_coins(seen, current, 4)
         for index, (reply, _, _) in enumerate(records):
             if reply == kernel.NO_REPLY:
                 continue
@@ -251,7 +251,7 @@ def test_a_wrong_reply_is_rejected(tmp_path: Path) -> None:
             for other in range(4):
                 if other != reply:
                     why = both(tmp_path, with_record(data, node, index, reply=other), 4, True)
-                    legal = other in kernel.legal(seen | 1 << moved, moved, 4)
+                    legal = other in kernel.legal_coins(seen | 1 << moved, moved, 4)
                     assert why.endswith("does not map the position to node "
                                         f"{records[index][2]}" if legal
                                         else f"the reply {other} is not a legal move"), why
@@ -273,7 +273,7 @@ def test_a_wrong_automorphism_is_rejected(tmp_path: Path) -> None:
     _, data = written(3, True)
     nodes = nodes_of(data)
     seen, current, records = nodes[0]
-    coin = kernel.legal(seen, current, 3)[0]
+    coin = kernel.legal_coins(seen, current, 3)[0]
     reply, _, child = records[0]
     after = seen | 1 << (current ^ 1 << coin) | 1 << (current ^ 1 << coin ^ 1 << reply)
     outcomes = []

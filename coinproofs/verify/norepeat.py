@@ -64,7 +64,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence, parse_json
-from coinproofs.verify.norepeat_dag import check_dag
+from coinproofs.verify.norepeat_dag import check_dag, legal_coins
 from coinproofs.verify.schema import (
     BOOLEAN,
     LIST,
@@ -111,11 +111,6 @@ History = tuple[int, ...]
 def turn(pattern: Pattern, coin: int) -> Pattern:
     """The pattern after turning over `coin`."""
     return pattern ^ (1 << coin)
-
-
-def legal_coins(seen: Seen, pattern: Pattern, n: int) -> list[int]:
-    """The coins whose turn makes a pattern that has not occurred."""
-    return [coin for coin in range(n) if not seen >> turn(pattern, coin) & 1]
 
 
 def claim_id(n: int, misere: bool) -> str:

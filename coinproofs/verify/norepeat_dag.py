@@ -74,8 +74,9 @@ Position = tuple[Seen, int]
 
 # The rules the check needs: moves, Lemma R, automorphisms.
 
-def legal(seen: Seen, current: int, n: int) -> list[int]:
-    """The coins whose turn makes an unseen pattern, in increasing order."""
+def legal_coins(seen: Seen, current: int, n: int) -> list[int]:
+    """The coins whose turn makes a pattern that has not occurred, in increasing order (the
+    rule of the game, shared by every No repeats check of the kernel)."""
     return [coin for coin in range(n) if not seen >> (current ^ 1 << coin) & 1]
 
 
@@ -202,7 +203,7 @@ class Walk:
         """Second pass: each node's replies, one for each legal move of the loser."""
         for i, data, at, moves in self._split(chunk):
             seen, current = self.seen[i], self.current[i]
-            coins = legal(seen, current, self.n)
+            coins = legal_coins(seen, current, self.n)
             expect(moves == len(coins), f"node {i:,} lists {moves} loser moves, but the "
                                         f"loser has {len(coins)}")
             expect(bool(coins) or not self.misere,
@@ -218,7 +219,7 @@ class Walk:
         n, seen = self.n, seen | 1 << moved
         if reply == NO_REPLY:
             expect(self.misere, f"{where}: no reply (255) is allowed only under misère play")
-            expect(not legal(seen, moved, n), f"{where}: no reply (255), but the winner can "
+            expect(not legal_coins(seen, moved, n), f"{where}: no reply (255), but the winner can "
                                               "move")
             expect(auto == 0 and child == NO_CHILD,
                    f"{where}: no reply (255) takes automorphism 0 and no child")
@@ -231,7 +232,7 @@ class Walk:
         if child == NO_CHILD:
             expect(not self.misere, f"{where}: leaving the loser stuck loses under misère "
                                     "play")
-            expect(not legal(seen, current, n), f"{where}: no child is named, but the loser "
+            expect(not legal_coins(seen, current, n), f"{where}: no child is named, but the loser "
                                                 "can move")
             expect(auto == 0, f"{where}: no child takes automorphism 0")
             return
