@@ -171,10 +171,15 @@ def solve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_strategy(path: Path) -> Any:
-    """The strategy in a JSON file: a tree, or the output of `glasses solve --json`."""
+def read_strategy(path: Path, n: int, k: int) -> Any:
+    """The strategy in a JSON file: a tree, or the output of `glasses solve --json` (whose
+    "n" and "hands", when given, must be the N and K asked for)."""
     document = load_json(path)
     if isinstance(document, dict) and "strategy" in document and "feel" not in document:
+        for key, wanted, what in (("n", n, "glasses"), ("hands", k, "hands")):
+            if document.get(key, wanted) != wanted:
+                raise UserError(f"{path} holds a strategy for {document[key]!r} {what}, "
+                                f"not {wanted}")
         return document["strategy"]
     return document
 
@@ -185,7 +190,7 @@ def check_command(args: argparse.Namespace) -> int:
     if not 1 <= args.n <= MAX_N or args.k > args.n:
         raise UserError(f"the exact check handles 1..{MAX_N} glasses and 0..N hands, "
                         f"not {args.n} glasses and {args.k} hands")
-    raw = read_strategy(args.file)
+    raw = read_strategy(args.file, args.n, args.k)
     strategy = Strategy(raw, args.n, args.k)  # a malformed strategy: Rejected, exit 2
     try:
         turns, escape = strategy.play(), None
@@ -217,7 +222,7 @@ def show_command(args: argparse.Namespace) -> int:
     if args.strategy is not None:
         from coinproofs.verify.glasses import Escape, Strategy
 
-        raw = read_strategy(args.strategy)
+        raw = read_strategy(args.strategy, args.n, args.hands)
         strategy = Strategy(raw, args.n, args.hands)
         try:
             length = strategy.play()
