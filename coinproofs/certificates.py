@@ -74,6 +74,9 @@ class Proofs(Results["Outcome"]):
         return f"Proofs({self.summary})"
 
 
+MAX_JOBS = 256  # processes proving at once: far more than cores only competes for memory
+
+
 def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
           scheduler: str | None = None, on_start: Callable[[str], None] | None = None,
           on_done: Callable[[Outcome], None] | None = None) -> Proofs:
@@ -88,9 +91,17 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import prove_all
 
+    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs is the number of claims proved at once, a whole number in "
+                         f"1..{MAX_JOBS}, not {jobs!r}")
     if scheduler is not None and jobs != 1:
         raise ValueError("give either jobs or a Dask scheduler, not both: the cluster's "
                          "workers decide how many claims are proved at once")
+    if not all(isinstance(claim_id, str) for claim_id in claim_ids):
+        raise TypeError(f"claim ids are strings such as 'devil.n5.impossible', given one by "
+                        f"one (cp.prove(*ids)), not {claim_ids!r}")
+    if not isinstance(out, (str, Path)) or str(out) == "":
+        raise TypeError(f"out is the name of a folder, not {out!r}")
     specs = select(claim_ids)
     folder = Path(out)
     usable_folder(folder)

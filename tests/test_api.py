@@ -120,6 +120,29 @@ def test_prove_refuses_a_bad_id_or_folder_before_any_work(tmp_path: Path) -> Non
         cp.prove("devil.n1.shortest", out=blocker / "sub")
 
 
+@pytest.mark.parametrize(("arguments", "error", "words"), [
+    ({"jobs": 0}, ValueError, "1..256, not 0"),
+    ({"jobs": -1}, ValueError, "1..256, not -1"),  # both once proved with one process
+    ({"jobs": 10**9}, ValueError, "1..256"),  # once a pool of 10**9 processes: a fork bomb
+    ({"jobs": 2.5}, ValueError, "not 2.5"),
+    ({"jobs": "2"}, ValueError, "not '2'"),
+    ({"out": ""}, TypeError, "name of a folder"),  # once wrote into the current folder
+    ({"out": None}, TypeError, "name of a folder, not None"),
+])
+def test_prove_refuses_bad_arguments_in_a_sentence(tmp_path: Path, arguments: dict[str, object],
+                                                   error: type[Exception], words: str) -> None:
+    keywords = {"out": tmp_path / "out"} | arguments
+    with pytest.raises(error, match=re.escape(words)):
+        cp.prove("devil.n1.shortest", **keywords)  # type: ignore[arg-type]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("ids", [(5,), (None,), (["devil.n1.shortest"],)])
+def test_prove_wants_ids_as_strings(tmp_path: Path, ids: tuple[object, ...]) -> None:
+    with pytest.raises(TypeError, match="claim ids are strings"):
+        cp.prove(*ids, out=tmp_path)  # type: ignore[arg-type]
+
+
 def test_the_package_is_typed() -> None:
     assert (Path(cp.__file__).parent / "py.typed").exists()
 

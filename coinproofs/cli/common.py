@@ -36,6 +36,14 @@ def natural_int(text: str) -> int:
     return whole_number(text, 0)
 
 
+def path_name(text: str) -> Path:
+    """An argparse type: the name of a file or folder, never empty (Path("") would be the
+    current folder, where nobody meant to write)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name names no file or folder")
+    return Path(text)
+
+
 def given_once(positional: int | None, option: int | None, flag: str, what: str,
                example: str) -> int:
     """A number the user may give as a positional argument or, as before, with `flag` (one

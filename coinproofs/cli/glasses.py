@@ -15,6 +15,7 @@ from coinproofs.cli.common import (
     UserError,
     load_json,
     natural_int,
+    path_name,
     positive_int,
     print_json,
     writable,
@@ -46,7 +47,7 @@ def register(commands: Any) -> None:
     _game(solve)
     solve.add_argument("--within", type=natural_int, metavar="T",
                        help="any strategy of at most T turns, not necessarily the shortest")
-    solve.add_argument("--strategy", type=Path, metavar="FILE",
+    solve.add_argument("--strategy", type=path_name, metavar="FILE",
                        help="also write the strategy to FILE (JSON, for `glasses check`)")
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.set_defaults(handler=solve_command)
@@ -58,7 +59,7 @@ def register(commands: Any) -> None:
                     "it always wins; otherwise print a game it loses and exit 1.")
     check.add_argument("n", type=positive_int, metavar="N", help="number of glasses")
     check.add_argument("k", type=natural_int, metavar="K", help="number of hands")
-    check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    check.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 
@@ -68,8 +69,8 @@ def register(commands: Any) -> None:
                     "pattern what to turn over and what to do next. Without --strategy, the "
                     "shortest strategy the search finds.")
     _game(show)
-    show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
-    show.add_argument("--plot", type=Path, metavar="FILE.png",
+    show.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the tree into this PNG file")
     show.set_defaults(handler=show_command)
 
