@@ -100,3 +100,32 @@ def test_table_reproduces_norvigs_counts() -> None:
     rows = json.loads(run.out)
     assert [row["orbits"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
     assert [row["length"] for row in rows] == list(NORVIG_COUNTS.values())
+
+
+UNWRITABLE = Path("/proc/coinproofs-cannot-write-here")  # /proc refuses new files, even to root
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("args", [
+    ["devil", "solve", "4", "-o", str(UNWRITABLE / "x.json")],
+    ["devil", "solve", "4", "-o", str(UNWRITABLE)],
+    ["devil", "lamping", "4", "-o", str(UNWRITABLE)],
+    ["devil", "show", "4", "--plot", f"{UNWRITABLE}.png"],
+    ["devil", "encode", "4", "3", "-o", str(UNWRITABLE)],
+    ["devil", "play", "4", "--games", "2", "--plot", f"{UNWRITABLE}.png"],
+])
+def test_a_folder_that_refuses_files_is_named_before_any_work(args: list[str]) -> None:
+    """Once the work ran and printed, then the error named a hidden temporary file."""
+    run = coinproofs(*args)
+    assert run.status == 2 and run.out == ""
+    fails_with_one_sentence(run, "cannot write /proc/coinproofs-cannot-write-here")
+    assert ".tmp" not in run.err
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_an_atomic_write_that_fails_names_the_file_asked_for() -> None:
+    from coinproofs.atomic import write_text_atomically
+
+    with pytest.raises(OSError) as failed:
+        write_text_atomically(UNWRITABLE, "text")
+    assert failed.value.filename == str(UNWRITABLE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -77,6 +78,14 @@ def writable(path: Path) -> Path:
         raise UserError(f"cannot write {path}: the folder {path.parent} does not exist")
     if path.is_dir():
         raise UserError(f"cannot write {path}: it is a folder")
+    from coinproofs.atomic import temporary_beside
+
+    try:  # the folder may refuse new files (permissions, a read-only or virtual file system)
+        fd, name = temporary_beside(path)
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
+    os.close(fd)
+    os.unlink(name)
     return path
 
 
