@@ -110,6 +110,12 @@ def moves_from_json(document: Any, n: int, states: int = 2) -> list[int]:
     if not isinstance(document, list):
         raise ValueError("a strategy file holds a JSON list of moves, each a list of "
                          "positions, e.g. [[0,1,2,3],[0,2]]")
+    from coinproofs.verify.devil import STRATEGY_MOVES
+
+    if len(document) > STRATEGY_MOVES.limit:  # `show` and `explain` would run for minutes
+        raise ValueError(f"the strategy has {len(document):,} moves, more than the "
+                         f"{STRATEGY_MOVES.limit:,} a strategy file may hold (Lamping's for 16 "
+                         f"coins has 65,535)")
     return moves_from(document, n, states)
 
 

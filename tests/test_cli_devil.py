@@ -129,3 +129,16 @@ def test_an_atomic_write_that_fails_names_the_file_asked_for() -> None:
     with pytest.raises(OSError) as failed:
         write_text_atomically(UNWRITABLE, "text")
     assert failed.value.filename == str(UNWRITABLE)
+
+
+@pytest.mark.parametrize("args", [["check", "4"], ["show", "4", "--strategy"],
+                                  ["play", "4", "--games", "1", "--strategy"], ["explain"]])
+def test_a_strategy_file_longer_than_any_strategy_is_refused(tmp_path: Path,
+                                                              args: list[str]) -> None:
+    """`devil show` (and explain, play) once simulated 2,000,000 moves for minutes: only
+    `check` met the kernel's bound."""
+    strategy = tmp_path / "long.json"
+    strategy.write_text(json.dumps({"n": 4, "moves": [[0]] * ((1 << 17) + 1)}))
+    run = coinproofs("devil", *args, str(strategy))
+    assert run.status == 2
+    fails_with_one_sentence(run, "131,073 moves", "more than the 131,072")
