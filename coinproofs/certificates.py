@@ -88,12 +88,13 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
     the certificates are the same bytes either way. `on_start` and `on_done` hear of progress.
     A ValueError says which id cannot be proved and why, before any work; ClusterUnavailable
     (a ValueError) that the cluster cannot be used."""
+    from coinproofs.arguments import whole
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import prove_all
 
-    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"jobs is the number of claims proved at once, a whole number in "
-                         f"1..{MAX_JOBS}, not {jobs!r}")
+    if whole(jobs, "jobs", 1) > MAX_JOBS:
+        raise ValueError(f"jobs is the number of claims proved at once, at most {MAX_JOBS}, "
+                         f"not {jobs}")
     if scheduler is not None and jobs != 1:
         raise ValueError("give either jobs or a Dask scheduler, not both: the cluster's "
                          "workers decide how many claims are proved at once")
@@ -222,6 +223,9 @@ def verify(path: str | Path) -> Verdict | Verdicts:
     from coinproofs.verify.certificate import Rejected
     from coinproofs.verify.manifest import NAME, check_manifest
 
+    if not isinstance(path, (str, Path)) or str(path) == "":
+        raise TypeError(f"path is the name of a certificate file or of a folder of them, "
+                        f"not {path!r}")
     path = Path(path)
     if not path.is_dir():
         return check_certificate(path)
