@@ -143,3 +143,23 @@ def test_penny_takes_the_largest_pile_like_devil_takes_n(args: list[str]) -> Non
     run = coinproofs("penny", "losing", *args, "--json")
     assert run.status == 0 and json.loads(run.out)["losing"][-1] == [17, 28]
     fails_with_one_sentence(coinproofs("penny", "losing"), "give the largest pile")
+
+
+def test_help_explains_every_command_and_argument() -> None:
+    """Every command has a description and every argument a help text (`prove ID-or-glob`
+    and `norepeat check FILE` had none)."""
+    import argparse
+
+    from coinproofs.cli import parser
+
+    def unexplained(command: argparse.ArgumentParser, path: str) -> list[str]:
+        missing = [] if command.description or path == "coinproofs" else [path]
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    missing += unexplained(sub, f"{path} {name}")
+            elif not action.help:
+                missing.append(f"{path} {action.metavar or action.dest}")
+        return missing
+
+    assert unexplained(parser(), "coinproofs") == []

@@ -60,7 +60,8 @@ def register(commands: Any) -> None:
     check = sub.add_parser("check", help="check a strategy file with the kernel",
                            description="Check the strategies in FILE (as written by `solve "
                                        "--strategy`) against every reply; exit 0 iff they win.")
-    check.add_argument("file", type=path_name, metavar="FILE")
+    check.add_argument("file", type=path_name, metavar="FILE",
+                       help="a strategy file, as `norepeat solve --strategy FILE` writes it")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 
