@@ -102,6 +102,8 @@ def test_show_draws_the_tree(tmp_path: Path) -> None:
     (("check", "4", "5", "README.md"), ("0..N hands",)),
     # Deeper than the search goes: once a RecursionError's traceback.
     (("solve", "4", "--hands", "2", "--within", "1000000000"), ("at most 64 turns",)),
+    # Once read whole: a MemoryError's traceback, after filling the memory.
+    (("check", "4", "2", "/dev/zero"), ("larger than the 268,435,456 bytes",)),
 ])
 def test_bad_sizes_are_one_sentence(args: tuple[str, ...], words: tuple[str, ...]) -> None:
     run = coinproofs("glasses", *args)

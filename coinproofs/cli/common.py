@@ -60,10 +60,17 @@ def given_once(positional: int | None, option: int | None, flag: str, what: str,
 def load_json(path: Path) -> Any:
     """The JSON document in a user's file, read as strictly as the kernel reads certificates
     (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
-    from coinproofs.verify.certificate import Rejected, parse_json
+    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, parse_json
 
+    # Read a bounded prefix, not the whole file: /dev/zero or a runaway file would fill the
+    # memory. (A pipe, such as /dev/stdin, is read as far as the bound too.)
+    limit = ARTIFACT_BYTES.limit
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UserError(f"{path} is larger than the {limit:,} bytes a JSON file may be")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{path} is not a UTF-8 text file") from None
     try:
