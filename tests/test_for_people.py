@@ -145,6 +145,20 @@ def test_penny_takes_the_largest_pile_like_devil_takes_n(args: list[str]) -> Non
     fails_with_one_sentence(coinproofs("penny", "losing"), "give the largest pile")
 
 
+@pytest.mark.parametrize(("content", "words"), [
+    # Once "lists moves only: give the number of coins" for each: wrong, and no help.
+    ('{"a": 1}', "an object with 'moves'"),
+    ('"moves"', "a JSON list of moves"),
+    ('{"n": "x", "moves": [[0]]}', "its 'n' is 'x'"),
+])
+def test_explain_says_what_a_file_lacks(tmp_path: Path, content: str, words: str) -> None:
+    strategy = tmp_path / "strategy.json"
+    strategy.write_text(content)
+    run = coinproofs("devil", "explain", str(strategy))
+    assert run.status == 2
+    fails_with_one_sentence(run, words)
+
+
 def test_help_explains_every_command_and_argument() -> None:
     """Every command has a description and every argument a help text (`prove ID-or-glob`
     and `norepeat check FILE` had none)."""

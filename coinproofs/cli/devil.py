@@ -341,11 +341,16 @@ def explain_command(args: argparse.Namespace) -> int:
 
     document = load_json(args.file)
     n = args.n
-    if n is None:
-        n = document.get("n") if isinstance(document, dict) else None
+    if n is None and isinstance(document, dict) and "moves" in document:
+        n = document.get("n")
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise UserError(f"{args.file} lists moves only: give the number of coins, "
-                            f"`coinproofs devil explain {args.file} N`")
+            raise UserError(f"{args.file} does not say how many coins (its 'n' is {n!r}): give "
+                            f"the number, `coinproofs devil explain {args.file} N`")
+    elif n is None and isinstance(document, list):
+        raise UserError(f"{args.file} lists moves only: give the number of coins, "
+                        f"`coinproofs devil explain {args.file} N`")
+    elif n is None:
+        n = 1  # no strategy in the file, whatever n is: moves_from_json says what is wrong
     try:
         moves = devil.notation(devil.moves_from_json(document, n))
     except ValueError as error:
