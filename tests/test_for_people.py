@@ -177,3 +177,16 @@ def test_help_explains_every_command_and_argument() -> None:
         return missing
 
     assert unexplained(parser(), "coinproofs") == []
+
+
+@pytest.mark.parametrize(("args", "help_of"), [
+    (["devil", "solve", "4", "5"], "coinproofs devil solve --help"),
+    (["claims", "extra"], "coinproofs claims --help"),
+    (["penny", "move", "3", "5", "--nope"], "coinproofs penny move --help"),
+])
+def test_a_stray_argument_points_to_the_help_of_its_command(args: list[str],
+                                                            help_of: str) -> None:
+    """It pointed to `coinproofs --help`, which does not list the command's arguments."""
+    run = coinproofs(*args)
+    assert run.status == 2
+    fails_with_one_sentence(run, "unrecognized arguments", help_of)
