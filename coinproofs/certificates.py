@@ -128,6 +128,25 @@ def usable_folder(folder: Path) -> None:
     except OSError as error:
         reason = error.strerror.lower() if error.strerror else str(error)
         raise ValueError(f"cannot write certificates into {folder}: {reason}") from None
+    strangers = sorted(path.name for path in folder.glob("*.json")
+                       if not path.name.startswith(".") and not _named_after_a_claim(path.stem))
+    if strangers:
+        more = f" (and {len(strangers) - 1} more)" if len(strangers) > 1 else ""
+        raise ValueError(f"cannot write certificates into {folder}: it holds {strangers[0]}"
+                         f"{more}, named after no claim, which the MANIFEST would list as a "
+                         "certificate and `coinproofs verify` would reject; move it away or "
+                         "choose another folder")
+
+
+def _named_after_a_claim(name: str) -> bool:
+    """Does some claim pattern match `name` (the certificate of an earlier run)?"""
+    from coinproofs.proofs.registry import UnknownClaim, pattern_of
+
+    try:
+        pattern_of(name)
+    except UnknownClaim:
+        return False
+    return True
 
 
 def claims(every: bool = False) -> dict[str, list[dict[str, Any]]]:

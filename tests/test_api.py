@@ -138,6 +138,19 @@ def test_prove_refuses_bad_arguments_in_a_sentence(tmp_path: Path, arguments: di
     assert not (tmp_path / "out").exists()
 
 
+def test_prove_refuses_a_folder_holding_json_that_is_no_certificate(tmp_path: Path) -> None:
+    """Once proved into it, and wrote a MANIFEST that listed notes.json as the certificate of
+    a claim 'notes': `verify` then rejected the folder that `prove` had called proved."""
+    (tmp_path / "notes.json").write_text("{}")
+    (tmp_path / "readme.txt").write_text("not JSON: listed, and harmless")
+    with pytest.raises(ValueError, match=r"it holds notes\.json, named after no claim"):
+        cp.prove("devil.n1.shortest", out=tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.json", "readme.txt"]
+    (tmp_path / "notes.json").unlink()
+    assert cp.prove("devil.n1.shortest", out=tmp_path).proved
+    assert cp.verify(tmp_path).accepted
+
+
 @pytest.mark.parametrize("ids", [(5,), (None,), (["devil.n1.shortest"],)])
 def test_prove_wants_ids_as_strings(tmp_path: Path, ids: tuple[object, ...]) -> None:
     with pytest.raises(TypeError, match="claim ids are strings"):
