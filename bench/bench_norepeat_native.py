@@ -20,6 +20,7 @@ import resource
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from coinproofs.games.norepeat import (
     START,
@@ -150,14 +151,62 @@ def positions_by_move(last: int) -> None:
         print(f"{moves:5} {len(level):12,}")
 
 
+def proof_tree(solver: Any, key: int, smallest: bool, sizes: dict[int, int]) -> int:
+    """Nodes of the winner's proof tree below the lost canonical position `key` (transpositions
+    counted again). At each loser move the winner takes, among the replies that leave the loser
+    lost, the one with the smallest proof below it (`smallest`), or else the one the search
+    tries first (fewest replies for the loser). `sizes` memoises it."""
+    if key not in sizes:
+        sizes[key] = 1
+        for lost in lost_replies(solver, key):
+            if smallest:
+                sizes[key] += min(proof_tree(solver, k, True, sizes) for k in lost)
+            else:
+                first = min(lost, key=lambda k: len(legal_coins(k, START, 6)))
+                sizes[key] += proof_tree(solver, first, False, sizes)
+    return sizes[key]
+
+
+def lost_replies(solver: Any, key: int) -> list[list[int]]:
+    """For each move of the loser from `key` that is not into a dead end, the keys of the
+    winner's replies that leave the loser lost."""
+    options = []
+    for coin in legal_coins(key, START, 6):
+        moved = turn(START, coin)
+        after = key | 1 << moved
+        replies = [turn(moved, reply) for reply in legal_coins(after, moved, 6)]
+        if replies:
+            options.append([solver.key(after | 1 << r, r) for r in replies
+                            if not solver.wins(after | 1 << r, r)])
+    return options
+
+
+def reply_choice(depths: list[int], samples: int, table_bytes: int) -> None:
+    """Proof trees when the winner takes the reply the search tries first (fewest replies for
+    the loser) against the reply with the smallest proof below it (every reply solved)."""
+    print(f"\n6 coins, misère: proof tree nodes, first reply against smallest-proof reply "
+          f"({samples} per row)")
+    print(f"{'moves':>5} {'first reply':>12} {'smallest':>10} {'ratio':>6}")
+    rng = random.Random(16)
+    solver = native_solver(6, True, table_bytes)
+    for moves in depths:
+        for _ in range(samples):
+            seen, pattern = late_lost_position(NoRepeats(6, True, table_bytes=1 << 26),
+                                               moves, rng)
+            key = solver.key(seen, pattern)
+            first = proof_tree(solver, key, False, {})
+            smallest = proof_tree(solver, key, True, {})
+            print(f"{moves:5} {first:12,} {smallest:10,} {first / smallest:6.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--six-seconds", type=float, default=60.0,
-                        help="native search budget for 6 coins, misère (default 60)")
+                        help="native search budget for 6 coins, misère (default 60; 0: skip)")
     parser.add_argument("--table-mib", type=int, default=1024,
                         help="the native table for 6 coins, in MiB (default 1024)")
     parser.add_argument("--depths", type=int, nargs="*", default=[30, 26, 22, 18, 16],
-                        help="moves into a random game (default 30 26 22 18 16)")
+                        help="moves into a random game (default 30 26 22 18 16; none: skip)")
     parser.add_argument("--samples", type=int, default=5, help="positions per depth (default 5)")
     parser.add_argument("--sample-seconds", type=float, default=60.0,
                         help="budget per random position (default 60)")
@@ -165,17 +214,23 @@ def main() -> None:
                         help="also measure proof sizes at these depths (e.g. 30 26 22)")
     parser.add_argument("--levels", type=int, default=14,
                         help="with --proof-sizes: count positions after 1..LEVELS moves (14)")
+    parser.add_argument("--reply-choice", type=int, nargs="*", metavar="MOVES",
+                        help="also compare proof trees of two reply choices at these depths")
     parser.add_argument("--quick", action="store_true",
                         help="a short run: 10 s for 6 coins, depths 30 and 24 with 3 samples")
     args = parser.parse_args()
     if args.quick:
         args.six_seconds, args.depths, args.samples = 10.0, [30, 24], 3
     five_coins()
-    six_coins(args.six_seconds, args.table_mib << 20)
-    depth_profile(args.depths, args.samples, args.sample_seconds, args.table_mib << 20)
+    if args.six_seconds > 0:
+        six_coins(args.six_seconds, args.table_mib << 20)
+    if args.depths:
+        depth_profile(args.depths, args.samples, args.sample_seconds, args.table_mib << 20)
     if args.proof_sizes:
         proof_sizes(args.proof_sizes, args.samples, args.table_mib << 20)
         positions_by_move(args.levels)
+    if args.reply_choice:
+        reply_choice(args.reply_choice, args.samples, args.table_mib << 20)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory of this run (resident): {peak:,.0f} MiB")
 
