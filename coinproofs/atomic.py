@@ -32,11 +32,20 @@ def no_interrupts() -> Iterator[None]:
             raise KeyboardInterrupt
 
 
+def temporary_beside(path: Path) -> tuple[int, str]:
+    """A new hidden temporary file in `path`'s folder (descriptor, name), or an OSError that
+    names `path`, the file the user asked for, rather than the temporary name."""
+    try:
+        return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
 def write_bytes_atomically(path: Path, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, then rename it into place."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with no_interrupts():
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temp = temporary_beside(path)
         try:
             # mkstemp makes the file private; a certificate is for everyone to read.
             umask = os.umask(0)
@@ -63,7 +72,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     the block (a long write); it is held back only while the file is created or renamed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with no_interrupts():
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, name = temporary_beside(path)
         os.close(fd)
     temp = Path(name)
     try:

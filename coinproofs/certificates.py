@@ -74,6 +74,9 @@ class Proofs(Results["Outcome"]):
         return f"Proofs({self.summary})"
 
 
+MAX_JOBS = 256  # processes proving at once: far more than cores only competes for memory
+
+
 def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
           scheduler: str | None = None, on_start: Callable[[str], None] | None = None,
           on_done: Callable[[Outcome], None] | None = None) -> Proofs:
@@ -85,12 +88,21 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
     the certificates are the same bytes either way. `on_start` and `on_done` hear of progress.
     A ValueError says which id cannot be proved and why, before any work; ClusterUnavailable
     (a ValueError) that the cluster cannot be used."""
+    from coinproofs.arguments import whole
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import prove_all
 
+    if whole(jobs, "jobs", 1) > MAX_JOBS:
+        raise ValueError(f"jobs is the number of claims proved at once, at most {MAX_JOBS}, "
+                         f"not {jobs}")
     if scheduler is not None and jobs != 1:
         raise ValueError("give either jobs or a Dask scheduler, not both: the cluster's "
                          "workers decide how many claims are proved at once")
+    if not all(isinstance(claim_id, str) for claim_id in claim_ids):
+        raise TypeError(f"claim ids are strings such as 'devil.n5.impossible', given one by "
+                        f"one (cp.prove(*ids)), not {claim_ids!r}")
+    if not isinstance(out, (str, Path)) or str(out) == "":
+        raise TypeError(f"out is the name of a folder, not {out!r}")
     specs = select(claim_ids)
     folder = Path(out)
     usable_folder(folder)
@@ -116,6 +128,25 @@ def usable_folder(folder: Path) -> None:
     except OSError as error:
         reason = error.strerror.lower() if error.strerror else str(error)
         raise ValueError(f"cannot write certificates into {folder}: {reason}") from None
+    strangers = sorted(path.name for path in folder.glob("*.json")
+                       if not path.name.startswith(".") and not _named_after_a_claim(path.stem))
+    if strangers:
+        more = f" (and {len(strangers) - 1} more)" if len(strangers) > 1 else ""
+        raise ValueError(f"cannot write certificates into {folder}: it holds {strangers[0]}"
+                         f"{more}, named after no claim, which the MANIFEST would list as a "
+                         "certificate and `coinproofs verify` would reject; move it away or "
+                         "choose another folder")
+
+
+def _named_after_a_claim(name: str) -> bool:
+    """Does some claim pattern match `name` (the certificate of an earlier run)?"""
+    from coinproofs.proofs.registry import UnknownClaim, pattern_of
+
+    try:
+        pattern_of(name)
+    except UnknownClaim:
+        return False
+    return True
 
 
 def claims(every: bool = False) -> dict[str, list[dict[str, Any]]]:
@@ -211,6 +242,9 @@ def verify(path: str | Path) -> Verdict | Verdicts:
     from coinproofs.verify.certificate import Rejected
     from coinproofs.verify.manifest import NAME, check_manifest
 
+    if not isinstance(path, (str, Path)) or str(path) == "":
+        raise TypeError(f"path is the name of a certificate file or of a folder of them, "
+                        f"not {path!r}")
     path = Path(path)
     if not path.is_dir():
         return check_certificate(path)

@@ -110,6 +110,12 @@ def moves_from_json(document: Any, n: int, states: int = 2) -> list[int]:
     if not isinstance(document, list):
         raise ValueError("a strategy file holds a JSON list of moves, each a list of "
                          "positions, e.g. [[0,1,2,3],[0,2]]")
+    from coinproofs.verify.devil import STRATEGY_MOVES
+
+    if len(document) > STRATEGY_MOVES.limit:  # `show` and `explain` would run for minutes
+        raise ValueError(f"the strategy has {len(document):,} moves, more than the "
+                         f"{STRATEGY_MOVES.limit:,} a strategy file may hold (Lamping's for 16 "
+                         f"coins has 65,535)")
     return moves_from(document, n, states)
 
 
@@ -155,9 +161,12 @@ def table_of(n: int, states: int = 2, group: str = "cyclic", goal: str = "zero")
     """The member of the rotating-table family with these options (the engine's Table), or a
     ValueError saying in one sentence what is wrong. `group` is cyclic, dihedral, symmetric,
     trivial, klein, alternating, or generators in cycle notation such as "(0 1 2 3),(0 2)"."""
+    from coinproofs.arguments import whole
     from coinproofs.games.devil import table
 
-    return table(n, states, group, goal)
+    if not isinstance(group, str):
+        raise TypeError(f"group must be a name or generators in cycle notation, not {group!r}")
+    return table(whole(n, "n", 1), whole(states, "states", 2), group, goal)
 
 
 def family_options(states: int, group: str, goal: str) -> dict[str, Any]:
@@ -193,8 +202,12 @@ def table(largest: int = 8) -> list[dict[str, Any]]:
     >>> table(3)[-1]
     {'n': 3, 'orbits': 4, 'beliefs_explored': 2, 'length': None}
     """
-    from coinproofs.games.devil import orbits
+    from coinproofs.arguments import whole
+    from coinproofs.games.devil import MAX_SEARCH_N, orbits
 
+    if whole(largest, "largest", 1) > MAX_SEARCH_N:  # say so before the first 12 searches
+        raise ValueError(f"the table goes up to {MAX_SEARCH_N} coins, the most breadth-first "
+                         f"search handles, not {largest}")
     return [{"n": n, "orbits": len(orbits(n)), "beliefs_explored": found.searched,
              "length": found.length} for n in range(1, largest + 1) for found in [solve(n)]]
 
@@ -205,9 +218,10 @@ def lamping(n: int) -> Moves:
     >>> lamping(2)
     [[0, 1], [0], [0, 1]]
     """
+    from coinproofs.arguments import whole
     from coinproofs.games.devil import lamping as construction
 
-    return notation(construction(n))
+    return notation(construction(whole(n, "n")))
 
 
 def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
@@ -221,8 +235,11 @@ def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
     >>> encode(3, 26, states=3).splitlines()[0]
     'c coinproofs family-beliefs-onehot/v1: 3 dials with 3 states, 26 moves'
     """
+    from coinproofs.arguments import whole
     from coinproofs.encodings.devil_sat import encode as formula
 
+    whole(n, "n", 1)
+    whole(length, "length")
     if (states, group, goal) == (2, "cyclic", "zero"):
         return formula(n, length, format)
     return formula(table_of(n, states, group, goal), length, format)
@@ -285,6 +302,9 @@ def check(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: str
     >>> check([[0], [0, 0]], 1, states=3).counterexample
     Counterexample(coins='1', tails=[0], rotations=[0, 0])
     """
+    from coinproofs.arguments import whole
+
+    whole(n, "n", 1)
     if (states, group, goal) != (2, "cyclic", "zero"):
         return _check_table(moves, table_of(n, states, group, goal))
     from coinproofs.games.devil import coins_text, positions
@@ -491,7 +511,14 @@ def play(moves: Iterable[Iterable[int]], n: int, games: int = 1000, seed: int | 
     """
     import secrets
 
+    from coinproofs.arguments import flag, whole
     from coinproofs.games.random_devil import histogram, win_chances
+
+    whole(n, "n", 1)
+    whole(games, "games", 1)
+    if seed is not None:
+        whole(seed, "seed")
+    flag(random_starts, "random_starts")
 
     coins = (states, group, goal) == (2, "cyclic", "zero")
     game = n if coins else table_of(n, states, group, goal)
@@ -522,7 +549,8 @@ def winning(strategy: list[int], n: int) -> bool:
 
 def explain(moves: Iterable[Iterable[int]], n: int) -> str:
     """A strategy walked through phase by phase, in the words of Lamping's recursion."""
+    from coinproofs.arguments import whole
     from coinproofs.explain import explanation
 
-    return explanation(moves_from(moves, n), n)
+    return explanation(moves_from(moves, whole(n, "n", 1)), n)
 

@@ -34,10 +34,11 @@ def solve(n: int, misere: bool = False, seconds: float = 60.0,
     >>> game.winner, game.strategy()
     ('first', {1: 0, 11: 1})
     """
+    from coinproofs.arguments import flag, whole
+    from coinproofs.arguments import seconds as positive_seconds
     from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget
 
-    if n < 1:
-        raise ValueError(f"the row needs at least 1 coin, not {n}")
+    n, misere, seconds = whole(n, "n", 1), flag(misere, "misere"), positive_seconds(seconds)
     if n > MAX_SEARCH_COINS:
         raise ValueError(f"{n} coins are too many to search (the search handles at most "
                          f"{MAX_SEARCH_COINS}); {_instead(n, misere)}")
@@ -61,9 +62,10 @@ def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
     >>> winner(4), winner(5, misere=True), winner(12)
     ('first', 'second', 'first')
     """
+    from coinproofs.arguments import flag, whole
     from coinproofs.games.norepeat import MAX_SEARCH_COINS
 
-    if n > MAX_SEARCH_COINS and not misere:
+    if whole(n, "n", 1) > MAX_SEARCH_COINS and not flag(misere, "misere"):
         return "first"  # Q_n has a perfect matching for every n >= 1
     return solve(n, misere, seconds).winner
 

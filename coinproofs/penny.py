@@ -40,8 +40,10 @@ def losing_positions(largest: int, by: str = "rules") -> list[Position]:
     >>> losing_positions(20, by="formula") == losing_positions(20) == losing_positions(20, "mex")
     True
     """
+    from coinproofs.arguments import whole
     from coinproofs.games import penny
 
+    whole(largest, "largest")
     if by not in ROADS:
         raise ValueError(f"by must be one of {', '.join(ROADS)}, not {by!r}")
     if by == "rules" and largest > MAX_BY_RULES:
@@ -61,9 +63,10 @@ def is_losing(a: int, b: int) -> bool:
     >>> is_losing(24, 39), is_losing(39, 24), is_losing(75, 90)
     (True, True, False)
     """
+    from coinproofs.arguments import whole
     from coinproofs.games.penny import is_losing as losing
 
-    return losing(a, b)
+    return losing(whole(a, "a"), whole(b, "b"))
 
 
 @dataclass(frozen=True)
@@ -91,10 +94,10 @@ def winning_moves(a: int, b: int) -> list[Move]:
     >>> [str(move) for move in winning_moves(75, 90)]
     ['take 44 from the second pile -> (75, 46)', 'take 51 from both piles -> (24, 39)']
     """
+    from coinproofs.arguments import whole
     from coinproofs.games import penny
 
-    if a < 0 or b < 0:
-        raise ValueError(f"a pile cannot hold a negative number of pennies: ({a}, {b})")
+    a, b = whole(a, "a"), whole(b, "b")
     return [Move((a - x, b - y), (x, y)) for x, y in penny.winning_moves(a, b)]
 
 
@@ -116,10 +119,10 @@ def totals(lo: int, hi: int) -> dict[str, Any]:
     >>> totals(20, 30)["losing_totals"]
     [21, 24, 29]
     """
+    from coinproofs.arguments import whole
     from coinproofs.games import penny
 
-    if lo < 0:
-        raise ValueError(f"a total of pennies cannot be negative, not {lo}")
+    lo, hi = whole(lo, "lo"), whole(hi, "hi")
     if lo > hi:
         raise ValueError(f"LO ({lo}) must not exceed HI ({hi})")
     if hi - lo >= MAX_TOTALS:

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,6 +119,94 @@ def test_prove_refuses_a_bad_id_or_folder_before_any_work(tmp_path: Path) -> Non
     inside = blocker / "sub"
     with pytest.raises(ValueError, match=re.escape(f"cannot write certificates into {inside}")):
         cp.prove("devil.n1.shortest", out=blocker / "sub")
+
+
+@pytest.mark.parametrize(("arguments", "error", "words"), [
+    ({"jobs": 0}, ValueError, "jobs must be at least 1, not 0"),
+    ({"jobs": -1}, ValueError, "not -1"),  # both once proved with one process
+    ({"jobs": 10**9}, ValueError, "at most 256"),  # once a pool of 10**9 processes: a fork bomb
+    ({"jobs": 2.5}, TypeError, "jobs must be a whole number, not 2.5"),
+    ({"jobs": "2"}, TypeError, "not '2'"),
+    ({"out": ""}, TypeError, "name of a folder"),  # once wrote into the current folder
+    ({"out": None}, TypeError, "name of a folder, not None"),
+])
+def test_prove_refuses_bad_arguments_in_a_sentence(tmp_path: Path, arguments: dict[str, object],
+                                                   error: type[Exception], words: str) -> None:
+    keywords = {"out": tmp_path / "out"} | arguments
+    with pytest.raises(error, match=re.escape(words)):
+        cp.prove("devil.n1.shortest", **keywords)  # type: ignore[arg-type]
+    assert not (tmp_path / "out").exists()
+
+
+def test_prove_refuses_a_folder_holding_json_that_is_no_certificate(tmp_path: Path) -> None:
+    """Once proved into it, and wrote a MANIFEST that listed notes.json as the certificate of
+    a claim 'notes': `verify` then rejected the folder that `prove` had called proved."""
+    (tmp_path / "notes.json").write_text("{}")
+    (tmp_path / "readme.txt").write_text("not JSON: listed, and harmless")
+    with pytest.raises(ValueError, match=r"it holds notes\.json, named after no claim"):
+        cp.prove("devil.n1.shortest", out=tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.json", "readme.txt"]
+    (tmp_path / "notes.json").unlink()
+    assert cp.prove("devil.n1.shortest", out=tmp_path).proved
+    assert cp.verify(tmp_path).accepted
+
+
+@pytest.mark.parametrize("ids", [(5,), (None,), (["devil.n1.shortest"],)])
+def test_prove_wants_ids_as_strings(tmp_path: Path, ids: tuple[object, ...]) -> None:
+    with pytest.raises(TypeError, match="claim ids are strings"):
+        cp.prove(*ids, out=tmp_path)  # type: ignore[arg-type]
+
+
+# Each once failed deep inside an engine ("'<' not supported between instances of 'str' and
+# 'int'", "unsupported operand type(s) for <<"), or was taken silently (True as n, 2.5 games,
+# misere="yes", a negative second pile, largest=0 giving an empty table).
+BAD_CALLS = [
+    (lambda: cp.devil.solve("4"), TypeError, "n must be a whole number, not '4'"),
+    (lambda: cp.devil.solve(4.0), TypeError, "n must be a whole number, not 4.0"),
+    (lambda: cp.devil.solve(4, states=2.0), TypeError, "states must be a whole number"),
+    (lambda: cp.devil.solve(4, group=None), TypeError, "group must be a name"),
+    (lambda: cp.devil.check([[0]], True), TypeError, "n must be a whole number, not True"),
+    (lambda: cp.devil.check([[0]], 4.0), TypeError, "n must be a whole number, not 4.0"),
+    (lambda: cp.devil.lamping("4"), TypeError, "n must be a whole number"),
+    (lambda: cp.devil.beliefs([[0]], None), TypeError, "n must be a whole number, not None"),
+    (lambda: cp.devil.play([[0]], 4, games=2.5), TypeError, "games must be a whole number"),
+    (lambda: cp.devil.play([[0]], 4, games=2, seed="x"), TypeError, "seed must be a whole"),
+    (lambda: cp.devil.play([[0]], 0, games=2), ValueError, "n must be at least 1, not 0"),
+    (lambda: cp.devil.explain([[0]], None), TypeError, "n must be a whole number"),
+    (lambda: cp.devil.table(0), ValueError, "largest must be at least 1, not 0"),
+    (lambda: cp.devil.table(10**9), ValueError, "up to 12 coins, the most breadth-first "
+                                                "search handles, not 1000000000"),
+    (lambda: cp.devil.encode(4, 3.0), TypeError, "length must be a whole number, not 3.0"),
+    (lambda: cp.penny.is_losing(3, -1), ValueError, "b must not be negative, not -1"),
+    (lambda: cp.penny.best_move(3.0, 5), TypeError, "a must be a whole number, not 3.0"),
+    (lambda: cp.penny.winning_moves(None, 5), TypeError, "a must be a whole number"),
+    (lambda: cp.penny.losing_positions(3.5), TypeError, "largest must be a whole number"),
+    (lambda: cp.penny.totals(3, 3.5), TypeError, "hi must be a whole number, not 3.5"),
+    (lambda: cp.norepeat.winner("3"), TypeError, "n must be a whole number, not '3'"),
+    (lambda: cp.norepeat.winner(3, misere="yes"), TypeError, "misere must be True or False"),
+    (lambda: cp.norepeat.solve(3.0), TypeError, "n must be a whole number, not 3.0"),
+    (lambda: cp.norepeat.solve(3, seconds="x"), TypeError, "seconds must be a number"),
+    (lambda: cp.norepeat.solve(3, seconds=float("nan")), ValueError, "more than 0, not nan"),
+    (lambda: cp.verify(None), TypeError, "path is the name of a certificate file"),
+    (lambda: cp.verify(""), TypeError, "path is the name of a certificate file"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "words"), BAD_CALLS)
+def test_bad_arguments_are_one_sentence_naming_the_argument(
+        call: Any, error: type[Exception], words: str) -> None:
+    with pytest.raises(error) as raised:
+        call()
+    assert type(raised.value) is error and words in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+def test_numpy_integers_are_whole_numbers() -> None:
+    """A notebook's numbers often come from numpy: they are whole numbers too."""
+    import numpy as np
+
+    assert cp.devil.solve(np.int64(4)).length == 15
+    assert cp.penny.is_losing(np.int32(3), np.int64(5))
 
 
 def test_the_package_is_typed() -> None:

@@ -68,6 +68,10 @@ def test_show_prints_norvigs_table_for_four_coins() -> None:
     (["devil", "check", "4", "/nonexistent/strategy.json"], ["no such file"]),
     (["devil", "check", "40", "/dev/null"], ["at most 20 coins"]),
     (["devil", "show", "5"], ["no strategy wins", "--strategy"]),
+    # Once read whole: a MemoryError's traceback, after filling the memory.
+    (["devil", "check", "4", "/dev/zero"], ["larger than the 268,435,456 bytes"]),
+    (["devil", "show", "4", "--strategy", "/dev/zero"], ["larger than"]),
+    (["devil", "explain", "/dev/zero", "4"], ["larger than"]),
 ])
 def test_bad_input_gets_one_sentence(args: list[str], words: list[str]) -> None:
     fails_with_one_sentence(coinproofs(*args), *words)
@@ -100,3 +104,45 @@ def test_table_reproduces_norvigs_counts() -> None:
     rows = json.loads(run.out)
     assert [row["orbits"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
     assert [row["length"] for row in rows] == list(NORVIG_COUNTS.values())
+
+
+UNWRITABLE = Path("/proc/coinproofs-cannot-write-here")  # /proc refuses new files, even to root
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("args", [
+    ["devil", "solve", "4", "-o", str(UNWRITABLE / "x.json")],
+    ["devil", "solve", "4", "-o", str(UNWRITABLE)],
+    ["devil", "lamping", "4", "-o", str(UNWRITABLE)],
+    ["devil", "show", "4", "--plot", f"{UNWRITABLE}.png"],
+    ["devil", "encode", "4", "3", "-o", str(UNWRITABLE)],
+    ["devil", "play", "4", "--games", "2", "--plot", f"{UNWRITABLE}.png"],
+])
+def test_a_folder_that_refuses_files_is_named_before_any_work(args: list[str]) -> None:
+    """Once the work ran and printed, then the error named a hidden temporary file."""
+    run = coinproofs(*args)
+    assert run.status == 2 and run.out == ""
+    fails_with_one_sentence(run, "cannot write /proc/coinproofs-cannot-write-here")
+    assert ".tmp" not in run.err
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_an_atomic_write_that_fails_names_the_file_asked_for() -> None:
+    from coinproofs.atomic import write_text_atomically
+
+    with pytest.raises(OSError) as failed:
+        write_text_atomically(UNWRITABLE, "text")
+    assert failed.value.filename == str(UNWRITABLE)
+
+
+@pytest.mark.parametrize("args", [["check", "4"], ["show", "4", "--strategy"],
+                                  ["play", "4", "--games", "1", "--strategy"], ["explain"]])
+def test_a_strategy_file_longer_than_any_strategy_is_refused(tmp_path: Path,
+                                                              args: list[str]) -> None:
+    """`devil show` (and explain, play) once simulated 2,000,000 moves for minutes: only
+    `check` met the kernel's bound."""
+    strategy = tmp_path / "long.json"
+    strategy.write_text(json.dumps({"n": 4, "moves": [[0]] * ((1 << 17) + 1)}))
+    run = coinproofs("devil", *args, str(strategy))
+    assert run.status == 2
+    fails_with_one_sentence(run, "131,073 moves", "more than the 131,072")

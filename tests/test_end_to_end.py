@@ -44,6 +44,27 @@ def test_prove_rejects_unknown_claims_and_verify_needs_certificates(tmp_path: Pa
     fails_with_one_sentence(coinproofs("verify", str(tmp_path / "absent")), "neither")
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    # Once a pool of 10**9 processes (a fork bomb on Linux), hung until killed.
+    (("--jobs", "1000000000"), ("--jobs 1000000000 is too many", "at most 256")),
+    # Once Path(""): the certificates and a MANIFEST went into the current folder.
+    (("--out", ""), ("--out", "empty name")),
+])
+def test_prove_refuses_absurd_options_in_one_sentence(tmp_path: Path, args: tuple[str, ...],
+                                                      words: tuple[str, ...]) -> None:
+    run = coinproofs("prove", "devil.n1.shortest", *args, cwd=tmp_path)
+    assert run.status == 2
+    fails_with_one_sentence(run, *words)
+    assert not list(tmp_path.iterdir())
+
+
+def test_verify_refuses_an_empty_name(tmp_path: Path) -> None:
+    """`verify ""` once checked the current folder."""
+    run = coinproofs("verify", "", cwd=tmp_path)
+    assert run.status == 2
+    fails_with_one_sentence(run, "empty name")
+
+
 def test_claims_lists_the_registry() -> None:
     run = coinproofs("claims", "--json")
     ids = {claim["id"] for claim in json.loads(run.out)["claims"]}

@@ -143,3 +143,50 @@ def test_penny_takes_the_largest_pile_like_devil_takes_n(args: list[str]) -> Non
     run = coinproofs("penny", "losing", *args, "--json")
     assert run.status == 0 and json.loads(run.out)["losing"][-1] == [17, 28]
     fails_with_one_sentence(coinproofs("penny", "losing"), "give the largest pile")
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    # Once "lists moves only: give the number of coins" for each: wrong, and no help.
+    ('{"a": 1}', "an object with 'moves'"),
+    ('"moves"', "a JSON list of moves"),
+    ('{"n": "x", "moves": [[0]]}', "its 'n' is 'x'"),
+])
+def test_explain_says_what_a_file_lacks(tmp_path: Path, content: str, words: str) -> None:
+    strategy = tmp_path / "strategy.json"
+    strategy.write_text(content)
+    run = coinproofs("devil", "explain", str(strategy))
+    assert run.status == 2
+    fails_with_one_sentence(run, words)
+
+
+def test_help_explains_every_command_and_argument() -> None:
+    """Every command has a description and every argument a help text (`prove ID-or-glob`
+    and `norepeat check FILE` had none)."""
+    import argparse
+
+    from coinproofs.cli import parser
+
+    def unexplained(command: argparse.ArgumentParser, path: str) -> list[str]:
+        missing = [] if command.description or path == "coinproofs" else [path]
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    missing += unexplained(sub, f"{path} {name}")
+            elif not action.help:
+                missing.append(f"{path} {action.metavar or action.dest}")
+        return missing
+
+    assert unexplained(parser(), "coinproofs") == []
+
+
+@pytest.mark.parametrize(("args", "help_of"), [
+    (["devil", "solve", "4", "5"], "coinproofs devil solve --help"),
+    (["claims", "extra"], "coinproofs claims --help"),
+    (["penny", "move", "3", "5", "--nope"], "coinproofs penny move --help"),
+])
+def test_a_stray_argument_points_to_the_help_of_its_command(args: list[str],
+                                                            help_of: str) -> None:
+    """It pointed to `coinproofs --help`, which does not list the command's arguments."""
+    run = coinproofs(*args)
+    assert run.status == 2
+    fails_with_one_sentence(run, "unrecognized arguments", help_of)

@@ -70,6 +70,22 @@ def test_check_accepts_what_solve_writes_and_shows_a_lost_game(tmp_path: Path) -
     assert lost.status == 1 and json.loads(lost.out)["counterexample"]["start"]
 
 
+def test_check_refuses_the_output_of_solve_for_another_size(tmp_path: Path) -> None:
+    """`glasses solve --json` names its N and K: checking it as another size is a mistake (it
+    was silently played on the size asked for)."""
+    solved = tmp_path / "solved.json"
+    solved.write_text(coinproofs("glasses", "solve", "4", "--hands", "2", "--json").out)
+    assert coinproofs("glasses", "check", "4", "2", str(solved)).status == 0
+    document = json.loads(solved.read_text())
+    for key, value, words in (("n", 5, "for 5 glasses, not 4"), ("hands", 3, "3 hands, not 2")):
+        solved.write_text(json.dumps(document | {key: value}))
+        for args in (("check", "4", "2", str(solved)),
+                     ("show", "4", "--hands", "2", "--strategy", str(solved))):
+            run = coinproofs("glasses", *args)
+            assert run.status == 2
+            fails_with_one_sentence(run, words)
+
+
 def test_show_draws_the_tree(tmp_path: Path) -> None:
     picture = tmp_path / "tree.png"
     run = coinproofs("glasses", "show", "3", "--hands", "2", "--plot", str(picture))
@@ -84,6 +100,10 @@ def test_show_draws_the_tree(tmp_path: Path) -> None:
     (("play", "4", "--hands", "5"), ("hands must lie in 0..4",)),
     (("show", "3", "--hands", "1"), ("no strategy wins",)),
     (("check", "4", "5", "README.md"), ("0..N hands",)),
+    # Deeper than the search goes: once a RecursionError's traceback.
+    (("solve", "4", "--hands", "2", "--within", "1000000000"), ("at most 64 turns",)),
+    # Once read whole: a MemoryError's traceback, after filling the memory.
+    (("check", "4", "2", "/dev/zero"), ("larger than the 268,435,456 bytes",)),
 ])
 def test_bad_sizes_are_one_sentence(args: tuple[str, ...], words: tuple[str, ...]) -> None:
     run = coinproofs("glasses", *args)

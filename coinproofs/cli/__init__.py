@@ -44,7 +44,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; errors become one sentence on stderr and exit status 2."""
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if extra:  # told by the command they were given to, whose --help lists what it takes
+        command(top, args).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         status: int = args.handler(args)
     except BrokenPipeError:
@@ -58,6 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("coinproofs: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+def command(top: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub-)command that `args` were parsed for, such as `devil solve`."""
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return command(action.choices[getattr(args, action.dest)], args)
+    return top
 
 
 def _sentence(error: BaseException) -> str:

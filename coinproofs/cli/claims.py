@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, positive_int, print_json, print_table
+from coinproofs.certificates import MAX_JOBS
+from coinproofs.cli.common import UserError, path_name, positive_int, print_json, print_table
 from coinproofs.text import distinct, plural
 
 
@@ -28,12 +29,14 @@ def register(commands: Any) -> None:
                     "'devil.*'; the default set when none is named), write one <id>.json "
                     "certificate per claim into the output folder, and re-check each with the "
                     "kernel. Exit 0 iff every claim was proved.")
-    prove.add_argument("ids", nargs="*", metavar="ID-or-glob")
-    prove.add_argument("--out", type=Path, default=Path("certificates"),
+    prove.add_argument("ids", nargs="*", metavar="ID-or-glob",
+                       help="a claim id (devil.n5.impossible) or a glob over the listed claims "
+                            "('devil.*'; quote it); none: the default claims")
+    prove.add_argument("--out", type=path_name, default=Path("certificates"),
                        help="output folder (default: certificates)")
     prove.add_argument("--jobs", type=positive_int,
                        help="claims proved at once, each in a process of this machine "
-                            "(default 1)")
+                            f"(default 1, at most {MAX_JOBS})")
     prove.add_argument("--scheduler", metavar="ADDRESS",
                        help="prove on the existing Dask cluster whose scheduler is at ADDRESS "
                             "(such as tcp://10.0.0.5:8786) instead of in local processes: each "
@@ -53,7 +56,7 @@ def register(commands: Any) -> None:
         "verify", help="re-check certificates with the trusted kernel alone",
         description="Check certificates with the kernel (coinproofs/verify) alone: no engine, "
                     "encoder or solver is consulted. Exit 0 iff every certificate checks.")
-    verify.add_argument("paths", nargs="*", type=Path, metavar="DIR-or-FILE",
+    verify.add_argument("paths", nargs="*", type=path_name, metavar="DIR-or-FILE",
                         help="certificate files or folders of them (default: certificates)")
     verify.add_argument("--json", action="store_true", help="one JSON document on stdout")
     verify.add_argument("--bound", action="append", default=[], type=bound_setting,
@@ -98,6 +101,9 @@ def prove_claims(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.scheduler is not None:
         raise UserError("--jobs and --scheduler cannot be combined: on a Dask cluster its "
                         "workers decide how many claims are proved at once")
+    if args.jobs is not None and args.jobs > MAX_JOBS:
+        raise UserError(f"--jobs {args.jobs} is too many: at most {MAX_JOBS} claims are proved "
+                        "at once (each in its own process)")
     total = len(select(args.ids))  # refuses bad ids before the progress bar appears
     errors = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(),

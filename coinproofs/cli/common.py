@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,6 +37,14 @@ def natural_int(text: str) -> int:
     return whole_number(text, 0)
 
 
+def path_name(text: str) -> Path:
+    """An argparse type: the name of a file or folder, never empty (Path("") would be the
+    current folder, where nobody meant to write)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name names no file or folder")
+    return Path(text)
+
+
 def given_once(positional: int | None, option: int | None, flag: str, what: str,
                example: str) -> int:
     """A number the user may give as a positional argument or, as before, with `flag` (one
@@ -51,10 +60,17 @@ def given_once(positional: int | None, option: int | None, flag: str, what: str,
 def load_json(path: Path) -> Any:
     """The JSON document in a user's file, read as strictly as the kernel reads certificates
     (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
-    from coinproofs.verify.certificate import Rejected, parse_json
+    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, parse_json
 
+    # Read a bounded prefix, not the whole file: /dev/zero or a runaway file would fill the
+    # memory. (A pipe, such as /dev/stdin, is read as far as the bound too.)
+    limit = ARTIFACT_BYTES.limit
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UserError(f"{path} is larger than the {limit:,} bytes a JSON file may be")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{path} is not a UTF-8 text file") from None
     try:
@@ -69,6 +85,14 @@ def writable(path: Path) -> Path:
         raise UserError(f"cannot write {path}: the folder {path.parent} does not exist")
     if path.is_dir():
         raise UserError(f"cannot write {path}: it is a folder")
+    from coinproofs.atomic import temporary_beside
+
+    try:  # the folder may refuse new files (permissions, a read-only or virtual file system)
+        fd, name = temporary_beside(path)
+    except OSError as error:
+        raise UserError(f"cannot write {path}: {error.strerror or error}") from None
+    os.close(fd)
+    os.unlink(name)
     return path
 
 

@@ -14,6 +14,7 @@ from coinproofs.cli.common import (
     given_once,
     load_json,
     natural_int,
+    path_name,
     positive_int,
     print_json,
     writable,
@@ -78,7 +79,7 @@ def register(commands: Any) -> None:
                                        "that none exists.")
     solve.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    solve.add_argument("-o", "--output", type=Path, metavar="FILE",
+    solve.add_argument("-o", "--output", type=path_name, metavar="FILE",
                        help="also write the strategy to FILE (a JSON list of moves, as "
                             "`devil check N FILE` reads it)")
     add_table_options(solve)
@@ -102,7 +103,7 @@ def register(commands: Any) -> None:
                                        "it always wins; otherwise print a game it loses "
                                        "(initial coins and the devil's rotations).")
     check.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    check.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     add_table_options(check)
     check.set_defaults(handler=check_command)
@@ -112,7 +113,7 @@ def register(commands: Any) -> None:
                                          "(2^N - 1 moves) for N = 1, 2, 4, 8 or 16.")
     lamping.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     lamping.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    lamping.add_argument("-o", "--output", type=Path, metavar="FILE",
+    lamping.add_argument("-o", "--output", type=path_name, metavar="FILE",
                          help="also write the strategy to FILE (a JSON list of moves)")
     lamping.set_defaults(handler=lamping_command)
 
@@ -121,8 +122,8 @@ def register(commands: Any) -> None:
                                       "orbits the player cannot rule out) as in Norvig's "
                                       "table. Without --strategy, the shortest strategy.")
     show.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
-    show.add_argument("--plot", type=Path, metavar="FILE.png",
+    show.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the beliefs as a heat map into this PNG or SVG file "
                            "(N <= 8)")
     add_table_options(show)
@@ -135,7 +136,7 @@ def register(commands: Any) -> None:
                     "single moves that change the XOR, and what each phase does to the belief; "
                     "then D itself, one level down. FILE is a JSON list of moves or what "
                     "`devil solve --json` prints; N may be left out when FILE names it.")
-    explain.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    explain.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
     explain.add_argument("n", type=positive_int, metavar="N", nargs="?",
                          help="number of coins (default: the 'n' in FILE)")
     explain.set_defaults(handler=explain_command)
@@ -155,7 +156,7 @@ def register(commands: Any) -> None:
     encode.add_argument("--format", choices=FORMATS, default=None,
                         help="dimacs (default) or smt2")
     encode.add_argument("--smt", action="store_true", help="SMT-LIB 2: the same as --format smt2")
-    encode.add_argument("-o", "--output", "--out", type=Path, metavar="FILE",
+    encode.add_argument("-o", "--output", "--out", type=path_name, metavar="FILE",
                         help="write here (default: stdout)")
     add_table_options(encode)
     encode.set_defaults(handler=encode_command)
@@ -340,11 +341,16 @@ def explain_command(args: argparse.Namespace) -> int:
 
     document = load_json(args.file)
     n = args.n
-    if n is None:
-        n = document.get("n") if isinstance(document, dict) else None
+    if n is None and isinstance(document, dict) and "moves" in document:
+        n = document.get("n")
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise UserError(f"{args.file} lists moves only: give the number of coins, "
-                            f"`coinproofs devil explain {args.file} N`")
+            raise UserError(f"{args.file} does not say how many coins (its 'n' is {n!r}): give "
+                            f"the number, `coinproofs devil explain {args.file} N`")
+    elif n is None and isinstance(document, list):
+        raise UserError(f"{args.file} lists moves only: give the number of coins, "
+                        f"`coinproofs devil explain {args.file} N`")
+    elif n is None:
+        n = 1  # no strategy in the file, whatever n is: moves_from_json says what is wrong
     try:
         moves = devil.notation(devil.moves_from_json(document, n))
     except ValueError as error:

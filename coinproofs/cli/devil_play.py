@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError, natural_int, positive_int, print_json, writable
+from coinproofs.cli.common import (
+    UserError,
+    natural_int,
+    path_name,
+    positive_int,
+    print_json,
+    writable,
+)
 from coinproofs.cli.devil import add_table_options, describe, is_coins, table_options
 from coinproofs.text import plural
 
@@ -33,13 +39,13 @@ def register(devil_commands: Any) -> None:
                     "of the family, against a devil who applies a random permutation of the "
                     "group before every move.")
     play.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    play.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
+    play.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
     play.add_argument("--games", type=positive_int, default=1000, metavar="K",
                       help="games from each of the 2^N initial states (default 1000)")
     play.add_argument("--seed", type=natural_int, metavar="S",
                       help="seed of the random devil, to repeat a run (default: a fresh one, "
                            "which is printed)")
-    play.add_argument("--plot", type=Path, metavar="FILE.png",
+    play.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the counts, with the expected ones, as a bar chart into "
                            "this PNG or SVG file")
     play.add_argument("--random-starts", action="store_true",

@@ -15,6 +15,7 @@ from coinproofs.cli.common import (
     UserError,
     load_json,
     natural_int,
+    path_name,
     positive_int,
     print_json,
     writable,
@@ -46,7 +47,7 @@ def register(commands: Any) -> None:
     _game(solve)
     solve.add_argument("--within", type=natural_int, metavar="T",
                        help="any strategy of at most T turns, not necessarily the shortest")
-    solve.add_argument("--strategy", type=Path, metavar="FILE",
+    solve.add_argument("--strategy", type=path_name, metavar="FILE",
                        help="also write the strategy to FILE (JSON, for `glasses check`)")
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.set_defaults(handler=solve_command)
@@ -58,7 +59,7 @@ def register(commands: Any) -> None:
                     "it always wins; otherwise print a game it loses and exit 1.")
     check.add_argument("n", type=positive_int, metavar="N", help="number of glasses")
     check.add_argument("k", type=natural_int, metavar="K", help="number of hands")
-    check.add_argument("file", type=Path, metavar="FILE", help="JSON strategy file")
+    check.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 
@@ -68,8 +69,8 @@ def register(commands: Any) -> None:
                     "pattern what to turn over and what to do next. Without --strategy, the "
                     "shortest strategy the search finds.")
     _game(show)
-    show.add_argument("--strategy", type=Path, metavar="FILE", help="JSON strategy file")
-    show.add_argument("--plot", type=Path, metavar="FILE.png",
+    show.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the tree into this PNG file")
     show.set_defaults(handler=show_command)
 
@@ -171,10 +172,15 @@ def solve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_strategy(path: Path) -> Any:
-    """The strategy in a JSON file: a tree, or the output of `glasses solve --json`."""
+def read_strategy(path: Path, n: int, k: int) -> Any:
+    """The strategy in a JSON file: a tree, or the output of `glasses solve --json` (whose
+    "n" and "hands", when given, must be the N and K asked for)."""
     document = load_json(path)
     if isinstance(document, dict) and "strategy" in document and "feel" not in document:
+        for key, wanted, what in (("n", n, "glasses"), ("hands", k, "hands")):
+            if document.get(key, wanted) != wanted:
+                raise UserError(f"{path} holds a strategy for {document[key]!r} {what}, "
+                                f"not {wanted}")
         return document["strategy"]
     return document
 
@@ -185,7 +191,7 @@ def check_command(args: argparse.Namespace) -> int:
     if not 1 <= args.n <= MAX_N or args.k > args.n:
         raise UserError(f"the exact check handles 1..{MAX_N} glasses and 0..N hands, "
                         f"not {args.n} glasses and {args.k} hands")
-    raw = read_strategy(args.file)
+    raw = read_strategy(args.file, args.n, args.k)
     strategy = Strategy(raw, args.n, args.k)  # a malformed strategy: Rejected, exit 2
     try:
         turns, escape = strategy.play(), None
@@ -217,7 +223,7 @@ def show_command(args: argparse.Namespace) -> int:
     if args.strategy is not None:
         from coinproofs.verify.glasses import Escape, Strategy
 
-        raw = read_strategy(args.strategy)
+        raw = read_strategy(args.strategy, args.n, args.hands)
         strategy = Strategy(raw, args.n, args.hands)
         try:
             length = strategy.play()

@@ -16,6 +16,7 @@ from coinproofs.cli.common import (
     UserError,
     given_once,
     load_json,
+    path_name,
     positive_int,
     print_json,
     writable,
@@ -41,9 +42,9 @@ def register(commands: Any) -> None:
                                        "write the winner's strategy to a file.")
     _game_arguments(solve)
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    solve.add_argument("--strategy", type=Path, metavar="FILE",
+    solve.add_argument("--strategy", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
-    solve.add_argument("--certificate", type=Path, metavar="FILE",
+    solve.add_argument("--certificate", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE as a strategy DAG (binary, "
                             "the native core's format; see docs/norepeat.md)")
     solve.set_defaults(handler=solve_command)
@@ -59,7 +60,8 @@ def register(commands: Any) -> None:
     check = sub.add_parser("check", help="check a strategy file with the kernel",
                            description="Check the strategies in FILE (as written by `solve "
                                        "--strategy`) against every reply; exit 0 iff they win.")
-    check.add_argument("file", type=Path, metavar="FILE")
+    check.add_argument("file", type=path_name, metavar="FILE",
+                       help="a strategy file, as `norepeat solve --strategy FILE` writes it")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
-from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import given_once, natural_int, print_json, writable
+from coinproofs.cli.common import given_once, natural_int, path_name, print_json, writable
 from coinproofs.penny import ROADS
 from coinproofs.text import plural
 
@@ -32,7 +31,7 @@ def register(commands: Any) -> None:
                         help="from the rules alone (default; time grows as M^2), by Wythoff's "
                              "formula (floor(k*phi), floor(k*phi^2)), or by the mex construction")
     losing.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    losing.add_argument("--plot", type=Path, metavar="FILE.png",
+    losing.add_argument("--plot", type=path_name, metavar="FILE.png",
                         help="also draw the losing positions and the two golden-ratio lines "
                            "into this PNG or SVG file")
     losing.set_defaults(handler=losing_command)

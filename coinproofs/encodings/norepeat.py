@@ -24,7 +24,8 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from coinproofs.encodings.cadical import interrupts_kept
-from coinproofs.verify.norepeat import START, legal_coins, stuck_player_wins, turn
+from coinproofs.verify.norepeat import START, stuck_player_wins, turn
+from coinproofs.verify.norepeat_dag import legal_coins
 
 History = tuple[int, ...]
 SOLVER = "cadical195"

@@ -641,6 +641,11 @@ def solve(n: int, k: int, progress: Callable[[int, int], None] | None = None,
     >>> solve(4, 1).length is None
     True
     """
+    if within is not None and not 0 <= within <= MAX_TURNS:
+        # The search recurses a few frames per turn: far deeper than MAX_TURNS, Python's stack
+        # would overflow before the search gave an answer.
+        raise ValueError(f"the search looks at most {MAX_TURNS} turns ahead: give a number of "
+                         f"turns in 0..{MAX_TURNS}, not {within}")
     table = rules(n, k)
     kept = invariant(n, k)
     if kept:

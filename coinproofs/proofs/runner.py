@@ -214,6 +214,7 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
     address `scheduler`); report each start and finish; keep the order given."""
     out_dir.mkdir(parents=True, exist_ok=True)
     outcomes: dict[str, Outcome] = {}
+    jobs = min(jobs, len(claims))  # a process pool starts all its processes: no idle ones
     if scheduler is not None:
         prove_on_cluster(claims, out_dir, scheduler, on_start, on_done, outcomes)
     elif jobs <= 1:
