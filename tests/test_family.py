@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from coinproofs.games import devil as engine
-from coinproofs.games.family import devil_invariant
+from coinproofs.games.family import devil_invariant, dial_strategy
 from coinproofs.proofs.family import DEFAULTS
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import family as kernel
@@ -425,3 +425,26 @@ def test_a_search_that_outgrows_its_memory_bounds_is_refused(
     with pytest.raises(OutOfLimits, match="past its bounds"):
         family.family_claim(2, "shortest", q=6, group="trivial")
     family._search.cache_clear()
+
+
+# --- Bar-Yehuda, Etzion and Moran's construction (games/family.py dial_strategy) ----------------
+
+@pytest.mark.parametrize("n, q", [(1, 2), (1, 3), (1, 8), (2, 2), (2, 4), (4, 2), (3, 3), (2, 8),
+                                  (8, 2), (4, 4), (2, 16), (3, 9), (1, 27),
+                                  pytest.param(9, 3, marks=pytest.mark.slow)])
+def test_dial_strategy_wins_by_the_kernel(n: int, q: int) -> None:
+    """q^n - 1 moves (the fewest: nothing shorter wins, and the engine's search agrees where it
+    is cheap), accepted by the kernel's exact simulation; without its last move it loses."""
+    strategy = dial_strategy(n, q)
+    r = kernel.rules(n, q)
+    assert len(strategy) == q**n - 1
+    assert kernel.simulate(strategy, r) is None
+    assert kernel.simulate(strategy[:-1], r) is not None
+    if q**n <= 27 and n > 1:
+        assert len(engine.shortest_strategy(engine.Table(n, q))) == len(strategy)
+
+
+@pytest.mark.parametrize("n, q", [(2, 3), (6, 2), (3, 6), (1, 6), (0, 2), (2, 1)])
+def test_dial_strategy_needs_powers_of_one_prime(n: int, q: int) -> None:
+    with pytest.raises(ValueError, match="powers of one prime"):
+        dial_strategy(n, q)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from coinproofs.games.devil import from_dials, table
+from coinproofs.games.family import coq_dial_strategy, dial_strategy
 from coinproofs.verify import family, theorems
 from coinproofs.verify.devil import lamping, simulate
 
@@ -209,14 +211,17 @@ def test_flipped_verdict_fails(built: str, tmp_path: Path, flip: tuple[str, int]
 # (p, a, b): N = p^a dials with q = p^b states, the strategy `dial_strategy p a b` of
 # DialsShortest.v, which Coq proves wins with q^N - 1 moves (`dial_shortest`).
 DIAL_CASES = [(2, 1, 2), (2, 2, 1), (2, 1, 3), (2, 3, 1), (3, 1, 1), (3, 1, 2), (5, 1, 1)]
+# And two of 255 moves (4 dials with 4 states, 2 with 16), for the engine's construction.
+ENGINE_CASES = [*DIAL_CASES, (2, 2, 2), (2, 1, 4), (2, 0, 3), (3, 0, 1)]
 
 
-def coq_dial_strategies(tmp_path: Path) -> list[list[list[int]]]:
-    """Coq computes (vm_compute) each strategy of DIAL_CASES: a list of moves, each the list of
+def coq_dial_strategies(tmp_path: Path, cases: list[tuple[int, int, int]] = DIAL_CASES
+                        ) -> list[list[list[int]]]:
+    """Coq computes (vm_compute) each strategy of `cases`: a list of moves, each the list of
     amounts added to the dials, position 0 first."""
     lines = ["From mathcomp Require Import all_ssreflect.",
              "From CoinProofs Require Import DialsShortest."]
-    lines += [f"Eval vm_compute in dial_strategy {p} {a} {b}." for p, a, b in DIAL_CASES]
+    lines += [f"Eval vm_compute in dial_strategy {p} {a} {b}." for p, a, b in cases]
     result = compile_coq(tmp_path, "\n".join(lines))
     assert result.returncode == 0, result.stdout + result.stderr
     printed = re.findall(r"= (\[::.*?\])\s*: seq \(seq nat\)", result.stdout, flags=re.DOTALL)
@@ -238,6 +243,18 @@ def test_coq_dial_strategies_win_by_the_kernel(built: str, tmp_path: Path) -> No
         assert len(moves) == q**n - 1, (p, a, b)
         assert family.simulate(moves, r) is None, (p, a, b)
         assert family.simulate(moves[:-1], r) is not None, (p, a, b)
+
+
+@needs_coq
+def test_engine_dial_strategy_is_coqs(built: str, tmp_path: Path) -> None:
+    """games/family.py builds Coq's `dial_strategy p a b` move for move (and in the engine's
+    base-q moves)."""
+    strategies = coq_dial_strategies(tmp_path, ENGINE_CASES)
+    assert len(strategies) == len(ENGINE_CASES)
+    for (p, a, b), strategy in zip(ENGINE_CASES, strategies, strict=True):
+        assert coq_dial_strategy(p, a, b) == strategy, (p, a, b)
+        n, q = p**a, p**b
+        assert dial_strategy(n, q) == [from_dials(move, table(n, q)) for move in strategy]
 
 
 # --- The extracted checker ---------------------------------------------------------------------

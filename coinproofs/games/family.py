@@ -1,5 +1,6 @@
-"""The devil's invariants of the rotating-table family: the fast engine's road to "no strategy
-wins" without listing every reachable belief.
+"""The rotating-table family beyond search: the devil's invariants (the fast engine's road to
+"no strategy wins" without listing every reachable belief) and Bar-Yehuda, Etzion and Moran's
+construction of a shortest winning strategy for N = p^a dials with q = p^b states.
 
 A member of the family is a :class:`~coinproofs.games.devil.Table`: n dials with q states, the
 devil's group G of permutations of the positions, the goal "zero" or "equal" (rules and
@@ -14,6 +15,8 @@ moves is enough: g(s) + g(m) = g(s + m) and I is closed under G.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -24,7 +27,11 @@ from coinproofs.games.devil import (
     _goal_states,
     _least_in_orbits,
     as_table,
+    from_dials,
+    table,
 )
+
+Dials = list[int]  # a move as Coq writes it: how far it turns each dial, position 0 first
 
 
 def _orbit_numbers(t: Table) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
@@ -60,3 +67,119 @@ def devil_invariant(game: Game) -> list[int] | None:
     if not inside.any():
         return None
     return sorted(int(x) for x in np.unique(_least_in_orbits(t)[inside]))
+
+
+# --- Bar-Yehuda, Etzion and Moran's strategy (formal/DialsShortest.v) ---------------------------
+
+def compose(inner: list[Dials], lift: Callable[[Dials], Dials], outer: list[Dials]) -> list[Dials]:
+    """D (lift s_1) D (lift s_2) ... (lift s_L) D for D = inner and s = outer: `compose` of
+    formal/DialsCompose.v. D wins on a part K of the states; the lifted moves play `outer` on the
+    states' image outside K, until the image is zero, that is, the state is in K.
+
+    >>> compose([[1]], lambda a: [2 * a[0]], [[1], [1]])
+    [[1], [2], [1], [2], [1]]
+    """
+    strategy = list(inner)
+    for move in outer:
+        strategy += [lift(move), *inner]
+    return strategy
+
+
+def lower(x: Dials, p: int, m: int) -> Dials:
+    """x turned by m positions plus p - 1 times x, mod p: `lower` of formal/DialsFold.v, which
+    takes a move of the states whose folds 0..u-1 are zero to one of those with 0..u zero.
+
+    >>> lower([1, 0, 0, 0], 2, 2)  # [0, 0, 1, 0] + [1, 0, 0, 0]
+    [1, 0, 1, 0]
+    """
+    turned = x[-m:] + x[:-m]
+    return [(a + (p - 1) * b) % p for a, b in zip(turned, x, strict=True)]
+
+
+def climb(p: int, m: int, strategy: list[Dials]) -> list[Dials]:
+    """From a strategy that wins for m dials mod the prime p, one for p m dials mod p whose length
+    plus one is the p-th power of the given one's (`climb p m S p` of formal/DialsChain.v).
+
+    >>> climb(2, 1, [[1]])  # two coins: Lamping's strategy
+    [[1, 1], [1, 0], [1, 1]]
+    """
+    def lift(u: int) -> Callable[[Dials], Dials]:
+        def lifted(a: Dials) -> Dials:
+            x = a + [0] * ((p - 1) * m)
+            for _ in range(u):
+                x = lower(x, p, m)
+            return x
+        return lifted
+
+    climbed: list[Dials] = []
+    for k in range(1, p + 1):
+        climbed = compose(climbed, lift(p - k), strategy)
+    return climbed
+
+
+def prime_strategy(p: int, a: int) -> list[Dials]:
+    """The strategy for p^a dials mod the prime p: one dial turned by one p - 1 times, climbed
+    a times (`prime_strategy p a`).
+
+    >>> prime_strategy(3, 0), len(prime_strategy(3, 1))
+    ([[1], [1]], 26)
+    """
+    strategy = [[1]] * (p - 1)
+    for i in range(a):
+        strategy = climb(p, p**i, strategy)
+    return strategy
+
+
+def coq_dial_strategy(p: int, a: int, b: int) -> list[Dials]:
+    """`dial_strategy p a b` of formal/DialsShortest.v: for p^a dials mod p^b, the strategy for
+    p^(b-1) states (outer) composed with p^(b-1) times prime_strategy p a (inner, which wins
+    once every dial is a multiple of p^(b-1)).
+
+    >>> coq_dial_strategy(2, 0, 2)  # one dial with 4 states: the inner strategy is [[2]]
+    [[2], [1], [2]]
+    """
+    strategy: list[Dials] = []
+    inner = prime_strategy(p, a)
+    for i in range(b):
+        scaled = [[p**i * d for d in move] for move in inner]
+        strategy = compose(scaled, lambda move: move, strategy)
+    return strategy
+
+
+def prime_of(n: int, q: int) -> int | None:
+    """The prime p with n and q both powers of p (2 when n = q = 1), or None if there is none.
+
+    >>> prime_of(9, 3), prime_of(1, 8), prime_of(4, 6)
+    (3, 2, None)
+    """
+    from sympy import primefactors
+
+    primes = primefactors(n * q)
+    return primes[0] if len(primes) == 1 else 2 if not primes else None
+
+
+def dial_strategy(n: int, q: int) -> list[int]:
+    """A winning strategy of q^n - 1 moves (the fewest) for n dials with q states on a rotating
+    table, the goal every dial at 0, when n and q are powers of one prime: Coq's
+    `dial_strategy p a b` (formal/DialsShortest.v), as the engine's moves (base q).
+
+    >>> dial_strategy(2, 2), dial_strategy(1, 4)  # two coins: bitmasks; one dial: 2, 1, 2
+    ([3, 1, 3], [2, 1, 2])
+    >>> len(dial_strategy(4, 4)), len(dial_strategy(2, 16))
+    (255, 255)
+    """
+    p = prime_of(n, q)
+    if n < 1 or q < 2 or p is None:
+        raise ValueError(f"the construction needs n and q powers of one prime, not {n} and {q}")
+    a, b = _exponent(n, p), _exponent(q, p)
+    t = table(n, q)
+    return [from_dials(move, t) for move in coq_dial_strategy(p, a, b)]
+
+
+def _exponent(n: int, p: int) -> int:
+    """The a with p^a = n (n a power of p)."""
+    a = 0
+    while n > 1:
+        n //= p
+        a += 1
+    return a
