@@ -133,6 +133,50 @@ def test_the_side_condition_follows_the_factors() -> None:
     assert theorems.DIAL_THEOREMS["dial_wins_size_lb"].facts(3, 3) == [("none-up-to", 25)]
 
 
+# --- dial_shortest (formal/DialsShortest.v): q^N - 1 moves win, and no fewer ----------------
+
+@pytest.mark.parametrize("n, q", [(2, 4), (4, 4), (3, 3), (1, 5), (9, 3), (2, 16), (1, 8)])
+def test_shortest_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None:
+    document = certificate("shortest", n, q, q**n - 1, [theorem_evidence("dial_shortest")])
+    assert accepts(document, tmp_path) == ["theorem dial_shortest"]
+
+
+@pytest.mark.parametrize("n, q, what", [
+    (2, 3, "2 dials with 3 states"), (6, 4, "6 dials with 4 states"),
+    (1, 6, "1 dial with 6 states"), (3, 4, "3 dials with 4 states"),
+])
+def test_the_shortest_side_condition_is_checked(n: int, q: int, what: str,
+                                                tmp_path: Path) -> None:
+    """N and q not powers of one prime: dial_shortest says nothing (even when N = 1 and the
+    claim is true: 1 dial with 6 states needs 5 moves)."""
+    document = certificate("shortest", n, q, q**n - 1, [theorem_evidence("dial_shortest")])
+    rejects(document, tmp_path, f"dial_shortest needs N >= 1 and q >= 1 powers of one prime.*"
+                                f"which fails for {what}")
+
+
+@pytest.mark.parametrize("value", [14, 16, 0])
+def test_the_shortest_theorem_proves_only_its_length(value: int, tmp_path: Path) -> None:
+    rejects(certificate("shortest", 2, 4, value, [theorem_evidence("dial_shortest")]),
+            tmp_path, f"no checked strategy of {value} moves wins")
+
+
+def test_the_shortest_theorem_completes_a_checked_strategy(tmp_path: Path) -> None:
+    strategy = searched_strategy(2, 4, tmp_path)
+    evidence = [{"method": "strategy", "moves": strategy}, theorem_evidence("dial_shortest")]
+    assert accepts(certificate("shortest", 2, 4, 15, evidence), tmp_path) == [
+        "strategy", "theorem dial_shortest"]
+
+
+def test_the_shortest_side_condition_follows_the_factors() -> None:
+    holds = theorems.DIAL_THEOREMS["dial_shortest"].holds
+    assert [n for n in range(0, 17) if holds(n, 4)] == [1, 2, 4, 8, 16]
+    assert [q for q in range(0, 28) if holds(9, q)] == [1, 3, 9, 27]
+    assert [q for q in range(1, 10) if holds(1, q)] == [1, 2, 3, 4, 5, 7, 8, 9]
+    assert not holds(6, 1) and holds(1, 1)
+    assert theorems.DIAL_THEOREMS["dial_shortest"].facts(3, 3) == [("wins", 26),
+                                                                   ("none-up-to", 25)]
+
+
 @pytest.mark.parametrize("n, q", [(n, q) for n in range(1, 7) for q in (3, 4, 5, 8, 9)
                                   if q**n <= 4096])
 def test_the_prover_cites_what_the_kernel_accepts(n: int, q: int) -> None:
@@ -149,6 +193,11 @@ def test_the_prover_cites_what_the_kernel_accepts(n: int, q: int) -> None:
      "for 2 dials with 3 states: 2 divides 2 and 3 divides 3"),
     (2, 4, 14, [Fact("wins", 14), Fact("none-up-to", 13)], "dial_wins_size_lb proves that "
      "every winning strategy for 2 dials with 4 states has at least 15 moves"),
+    (2, 4, 16, [Fact("wins", 16), Fact("none-up-to", 15)], "the evidence says 16 moves, but the "
+     "Coq theorem dial_shortest proves that a strategy of 15 moves wins for 2 dials with 4 "
+     "states"),
+    (3, 3, 40, [Fact("wins", 40), Fact("none-up-to", 39)], "dial_shortest proves that a "
+     "strategy of 26 moves wins for 3 dials with 3 states"),
 ])
 def test_a_claim_the_theorems_refute_is_refused(n: int, q: int, value: int, facts: list[Fact],
                                                  reason: str, tmp_path: Path,
@@ -160,3 +209,12 @@ def test_a_claim_the_theorems_refute_is_refused(n: int, q: int, value: int, fact
     monkeypatch.setattr(kernel, "reachability_evidence", lambda *_: none_up_to)
     evidence = [{"method": "strategy", "moves": []}, {"method": "reachability"}]
     rejects(certificate("shortest", n, q, value, evidence), tmp_path, reason)
+
+
+def test_a_count_the_shortest_theorem_refutes_is_refused(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count of strategies longer than q^N - 1 (were the count check wrong): refused."""
+    monkeypatch.setattr(kernel, "count_evidence", lambda *_: None)
+    value = {"length": 16, "sequences": 1, "up_to_group": 1}
+    rejects(certificate("count", 2, 4, value, [{"method": "count"}]), tmp_path,
+            "the evidence says 16 moves, but the Coq theorem dial_shortest")

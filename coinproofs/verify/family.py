@@ -564,9 +564,9 @@ def theorem_evidence(evidence: Evidence, group_name: str, r: Rules) -> list[Fact
 
 
 def _agrees_with_theorems(claim: Claim, group_name: str, r: Rules) -> None:
-    """The Coq theorems about dials (formal/DialsImpossible.v, formal/Dials.v) refute some
-    claims about the rotations and the goal zero: evidence that adds up to one could only rest
-    on a kernel bug, so it is refused."""
+    """The Coq theorems about dials (formal/DialsImpossible.v, formal/Dials.v,
+    formal/DialsShortest.v) refute some claims about the rotations and the goal zero: evidence
+    that adds up to one could only rest on a kernel bug, so it is refused."""
     if group_name != "cyclic" or r.goal != "zero" or claim.kind == "impossible":
         return
     primes = theorems.distinct_primes(r.n, r.q)
@@ -579,6 +579,9 @@ def _agrees_with_theorems(claim: Claim, group_name: str, r: Rules) -> None:
            f"the evidence says {length} moves, but the Coq theorem dial_wins_size_lb "
            f"proves that every winning strategy for {describe(r)} has at least "
            f"{r.size - 1:,} moves")
+    expect(not theorems.DIAL_THEOREMS["dial_shortest"].holds(r.n, r.q) or length <= r.size - 1,
+           f"the evidence says {length} moves, but the Coq theorem dial_shortest proves that a "
+           f"strategy of {r.size - 1:,} moves wins for {describe(r)}")
 
 
 def describe(r: Rules) -> str:

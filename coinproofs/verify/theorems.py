@@ -120,6 +120,13 @@ DIAL_THEOREMS: dict[str, DialTheorem] = {theorem.name: theorem for theorem in [
                 "q and looks for such a pair",
                 lambda n, q: n >= 1 and q >= 1 and distinct_primes(n, q) is not None,
                 lambda n, q: [("impossible", None)]),
+    DialTheorem("dial_shortest",
+                "for N = p^a dials with q = p^b states, p prime, some strategy of q^N - 1 "
+                "moves wins (Bar-Yehuda, Etzion and Moran's), and none has fewer",
+                "N >= 1 and q >= 1 powers of one prime: the kernel factors N q and checks "
+                "that at most one prime divides it",
+                lambda n, q: n >= 1 and q >= 1 and len(prime_factors(n * q)) <= 1,
+                lambda n, q: [("wins", q**n - 1), ("none-up-to", q**n - 2)]),
 ]}
 
 # The theorems behind each kind of evidence that the kernel checks by computation.
