@@ -16,6 +16,7 @@ import pytest
 
 from coinproofs.games import devil as engine
 from coinproofs.games.family import devil_invariant, dial_strategy
+from coinproofs.proofs import family as family_proofs
 from coinproofs.proofs.family import DEFAULTS
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import family as kernel
@@ -176,6 +177,16 @@ def certificate(claim_id: str, folder: Path) -> dict[str, Any]:
             "evidence": evidence}
 
 
+def searched_certificate(n: int, q: int, folder: Path) -> dict[str, Any]:
+    """The certificate breadth-first search gives a shortest claim about the rotations and the
+    goal zero (the prover builds these strategies without search: its certificate carries no
+    layers to tamper with)."""
+    spec = find(kernel.claim_id("shortest", n, q, "cyclic", "zero"))
+    evidence = family_proofs.prove(n, q, "cyclic", "zero", ProofContext(folder, spec.id))
+    return {"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
+            "evidence": evidence}
+
+
 def test_every_default_family_claim_is_in_the_table_of_docs_family() -> None:
     """tests/test_family_table.py proves and verifies every row of that table."""
     page = (ROOT / "docs" / "family.md").read_text()
@@ -193,7 +204,8 @@ def find_id(params: dict[str, Any]) -> str:
     ("devil.n3.q3.impossible", ["26 moves", "devil.n3.q3.shortest"]),
     ("devil.n2.q3.shortest", ["no strategy wins", "devil.n2.q3.impossible"]),
     ("devil.n1.equal.shortest", ["before any move"]),
-    ("devil.n9.q3.shortest", ["4,096"]),
+    ("devil.n9.q3.equal.shortest", ["4,096"]),
+    ("devil.n8.q4.shortest", ["32,768"]),
     ("devil.n5.klein.shortest", ["Klein four-group acts on 4 positions, not 5"]),
 ])
 def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[str]) -> None:
@@ -206,8 +218,9 @@ def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[st
 def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     folder = tmp_path_factory.mktemp("family")
     documents = {claim_id: certificate(claim_id, folder) for claim_id in
-                 ("devil.n3.q3.shortest", "devil.n2.q3.impossible", "devil.n8.equal.shortest",
-                  "devil.n4.dihedral.shortest")}
+                 ("devil.n2.q3.impossible", "devil.n8.equal.shortest",
+                  "devil.n4.dihedral.shortest", "devil.n4.q4.shortest")}
+    documents["devil.n3.q3.shortest"] = searched_certificate(3, 3, folder)
     return folder, documents
 
 
@@ -224,7 +237,8 @@ def test_the_certificates_are_accepted(proved: tuple[Path, dict[str, Any]]) -> N
     assert methods["devil.n2.q3.impossible"] == ["reachability", "invariant",
                                                  "theorem dial_not_wins"]
     assert methods["devil.n3.q3.shortest"] == ["strategy", "reachability",
-                                               "theorem dial_wins_size_lb"]
+                                               "theorem dial_shortest"]
+    assert methods["devil.n4.q4.shortest"] == ["strategy", "theorem dial_shortest"]
     assert methods["devil.n8.equal.shortest"] == ["strategy", "reachability"]
 
 
@@ -265,6 +279,19 @@ def test_every_tampered_strategy_or_layer_is_rejected(proved: tuple[Path, dict[s
                                                        words: list[str]) -> None:
     folder, documents = proved
     rejects(mutated(documents["devil.n3.q3.shortest"], method, change), folder, *words)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda item: item["moves"].pop(), ["does not win"]),
+    (lambda item: item["moves"].__setitem__(100, [0, 1]), ["does not win"]),
+    (lambda item: item["moves"].__setitem__(0, [0, 0, 0, 0]), ["more than 3 times"]),
+])
+def test_a_tampered_constructed_strategy_is_rejected(proved: tuple[Path, dict[str, Any]],
+                                                     change: Any, words: list[str]) -> None:
+    """Bar-Yehuda, Etzion and Moran's strategy is simulated like any other: dial_shortest
+    alone would prove the claim, but a strategy that does not win is refused."""
+    folder, documents = proved
+    rejects(mutated(documents["devil.n4.q4.shortest"], "strategy", change), folder, *words)
 
 
 def test_tampered_layer_files_are_rejected(proved: tuple[Path, dict[str, Any]],

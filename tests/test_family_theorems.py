@@ -13,7 +13,7 @@ import pytest
 
 from coinproofs.proofs.devil import theorem_evidence
 from coinproofs.proofs.family import cited_theorems
-from coinproofs.proofs.registry import ProofContext, find
+from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import family as kernel
 from coinproofs.verify import theorems
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
@@ -177,14 +177,17 @@ def test_the_shortest_side_condition_follows_the_factors() -> None:
                                                                    ("none-up-to", 25)]
 
 
-@pytest.mark.parametrize("n, q", [(n, q) for n in range(1, 7) for q in (3, 4, 5, 8, 9)
+@pytest.mark.parametrize("n, q", [(n, q) for n in range(1, 7) for q in (3, 4, 5, 6, 8, 9)
                                   if q**n <= 4096])
 def test_the_prover_cites_what_the_kernel_accepts(n: int, q: int) -> None:
-    """Shortest claims cite the lower bound; impossible ones dial_not_wins exactly when its
-    side condition holds, which is when N and q are not powers of one prime (N >= 2)."""
-    winnable = n == 1 or theorems.distinct_primes(n, q) is None
+    """Shortest claims cite dial_shortest when N and q are powers of one prime, else (N = 1,
+    q = 6) the lower bound; impossible ones dial_not_wins exactly when its side condition
+    holds, which is when N and q are not powers of one prime (N >= 2)."""
+    one_prime = len(theorems.prime_factors(n * q)) == 1
+    winnable = n == 1 or one_prime
     cited = [item["name"] for item in cited_theorems(n, q, "cyclic", "zero", winnable)]
-    assert cited == ["dial_wins_size_lb" if winnable else "dial_not_wins"]
+    assert cited == [("dial_shortest" if one_prime else "dial_wins_size_lb") if winnable
+                     else "dial_not_wins"]
     assert cited_theorems(n, q, "dihedral", "zero", winnable) == []
 
 
@@ -218,3 +221,28 @@ def test_a_count_the_shortest_theorem_refutes_is_refused(tmp_path: Path,
     value = {"length": 16, "sequences": 1, "up_to_group": 1}
     rejects(certificate("count", 2, 4, value, [{"method": "count"}]), tmp_path,
             "the evidence says 16 moves, but the Coq theorem dial_shortest")
+
+
+@pytest.mark.parametrize("n, q", [(2, 4), (1, 5), (4, 4), (2, 16)])
+def test_the_prover_builds_the_strategy_without_search(n: int, q: int, tmp_path: Path) -> None:
+    """N and q powers of one prime: Bar-Yehuda, Etzion and Moran's strategy and dial_shortest,
+    no layers; the kernel accepts the certificate."""
+    spec = find(kernel.claim_id("shortest", n, q, "cyclic", "zero"))
+    assert spec.value == q**n - 1
+    evidence = spec.prove(ProofContext(tmp_path, spec.id))
+    assert [item["method"] for item in evidence] == ["strategy", "theorem"]
+    assert evidence[0]["found_by"] == "Bar-Yehuda, Etzion and Moran's construction"
+    document = {"schema": SCHEMA, "claim": {"id": spec.id, "game": spec.game,
+                                            "params": spec.params, "kind": spec.kind,
+                                            "value": spec.value, "statement": spec.statement},
+                "evidence": evidence, "provenance": {"coinproofs": "test", "solver": "none"}}
+    assert accepts(document, tmp_path) == ["strategy", "theorem dial_shortest"]
+
+
+@pytest.mark.parametrize("claim, reason", [
+    ("devil.n4.q4.impossible", r"a strategy of 255 moves wins .*prove devil\.n4\.q4\.shortest"),
+    ("devil.n8.q4.shortest", "more than 32,768 states"),
+])
+def test_the_construction_refuses(claim: str, reason: str) -> None:
+    with pytest.raises(OutOfLimits, match=reason):
+        find(claim)
