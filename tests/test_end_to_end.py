@@ -95,8 +95,11 @@ def test_an_interrupted_prove_leaves_only_whole_certificates(tmp_path: Path, job
 
     command = [sys.executable, "-m", "coinproofs", "prove", "devil.n*.impossible",
                "--out", str(tmp_path), "--jobs", jobs]
+    # A shell that starts a job in the background (`make test &`) ignores SIGINT in it, and
+    # Python then never raises KeyboardInterrupt: the child gets Ctrl-C's usual handling back.
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True)
+                           stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(list(tmp_path.glob("*.json"))) < 20 and time.monotonic() < deadline:
         time.sleep(0.05)
