@@ -16,7 +16,7 @@ import argparse
 import random
 import time
 
-from coinproofs.games.norepeat import NoRepeats, late_lost_position, strategy_dag
+from coinproofs.games.norepeat import NoRepeats, dag_nodes, late_lost_position, strategy_dag
 from coinproofs.verify import norepeat_dag as kernel
 from coinproofs.verify._dagcheck import Dag
 
@@ -26,7 +26,7 @@ ROUNDS = 3
 def seconds(make: type[kernel.Walk] | type[Dag], data: bytes, n: int, misere: bool,
             root: tuple[int, int]) -> float:
     """The fastest of ROUNDS checks of the DAG's nodes (both passes)."""
-    nodes = int.from_bytes(data[12:20], "little")
+    nodes = dag_nodes(data)
     best = float("inf")
     for _ in range(ROUNDS):
         start = time.perf_counter()
@@ -42,7 +42,7 @@ def seconds(make: type[kernel.Walk] | type[Dag], data: bytes, n: int, misere: bo
 
 
 def row(label: str, data: bytes, n: int, misere: bool, root: tuple[int, int]) -> None:
-    nodes = int.from_bytes(data[12:20], "little")
+    nodes = dag_nodes(data)
     python, native = (seconds(make, data, n, misere, root) for make in (kernel.Walk, Dag))
     print(f"{label:28} {nodes:8,} {python:9.4f} {nodes / python:10,.0f} {native:9.5f} "
           f"{nodes / native:12,.0f} {python / native:7.0f}x")

@@ -25,6 +25,7 @@ from typing import Any
 from coinproofs.games.norepeat import (
     START,
     NoRepeats,
+    dag_nodes,
     late_lost_position,
     legal_coins,
     native_solver,
@@ -115,11 +116,6 @@ def depth_profile(depths: list[int], samples: int, seconds: float, table_bytes: 
         most = f"{max(counts):,}" + ("" if solved == samples else "+")
         print(f"{moves:5} {solved:6} {statistics.median(counts):17,.0f} {most:>13} "
               f"{sum(counts) / total_seconds:10,.0f}")
-
-
-def dag_nodes(data: bytes) -> int:
-    """The node count in a strategy DAG file's header."""
-    return int.from_bytes(data[12:20], "little")
 
 
 def proof_sizes(depths: list[int], samples: int, table_bytes: int) -> None:

@@ -171,15 +171,9 @@ def dial_strategy(n: int, q: int) -> list[int]:
     p = prime_of(n, q)
     if n < 1 or q < 2 or p is None:
         raise ValueError(f"the construction needs n and q powers of one prime, not {n} and {q}")
-    a, b = _exponent(n, p), _exponent(q, p)
+    from sympy import multiplicity
+
+    a, b = multiplicity(p, n), multiplicity(p, q)
     t = table(n, q)
     return [from_dials(move, t) for move in coq_dial_strategy(p, a, b)]
 
-
-def _exponent(n: int, p: int) -> int:
-    """The a with p^a = n (n a power of p)."""
-    a = 0
-    while n > 1:
-        n //= p
-        a += 1
-    return a

@@ -319,6 +319,11 @@ DAG_MAGIC = b"NRDAG1\n\0"
 NO_REPLY, NO_CHILD, NO_FIRST = 255, 0xFFFFFFFF, 255
 
 
+def dag_nodes(data: bytes) -> int:
+    """The number of nodes a DAG file's header gives (bytes 12 to 19, little-endian)."""
+    return int.from_bytes(data[12:20], "little")
+
+
 def reachable_part(seen: Seen, pattern: Pattern, n: int) -> Seen:
     """The seen set with every unseen pattern that `pattern` cannot reach by a path through
     unseen patterns marked seen (Lemma R of docs/norepeat.md), by breadth-first search.
@@ -344,7 +349,7 @@ def strategy_dag(game: NoRepeats, loser_at: tuple[Seen, Pattern] | None = None) 
     then names the second player and no first move.
 
     >>> data = strategy_dag(NoRepeats(1))  # Amber turns the coin; Ben is stuck at once
-    >>> data[8:12], int.from_bytes(data[12:20], "little"), data[20:]
+    >>> data[8:12], dag_nodes(data), data[20:]
     (b'\\x01\\x00\\x01\\x00', 1, b'\\x03\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00')
     """
     n = game.n

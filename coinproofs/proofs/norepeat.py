@@ -93,7 +93,7 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
     evidence.append({"method": "strategy-up-to-symmetry", "moves": moves})
     dag = strategy_dag(game)
     evidence.append({"method": "strategy-dag", **ctx.artifact("nrdag", dag),
-                     "nodes": int.from_bytes(dag[12:20], "little")})
+                     "nodes": engine.dag_nodes(dag)})
     if not misere:
         evidence += matching_evidence(n, ctx)
     return evidence
