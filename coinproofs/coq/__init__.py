@@ -1,0 +1,63 @@
+"""The second road: every claim as a Coq theorem.
+
+For each certificate ``<id>.json``, ``coinproofs prove`` writes beside it a Coq file
+``<module>.v`` (:func:`module_name`: the id with every character other than a letter or digit
+turned into ``_``, since Coq's module names are identifiers). The file states the claim in the
+terms of the game's rules files (``formal/Rules*.v`` and ``formal/Claims.v``, the text a reader
+must trust) and proves it, by instantiating a general theorem or by running a boolean checker,
+proved sound against the rules, on the certificate's evidence (``vm_compute``). It compiles with
+``coqc -Q formal CoinProofs`` alone; ``coinproofs verify --coq`` compiles the files, checks with
+Coq that each theorem ``claim`` has exactly the type :func:`statement` writes for its id, and
+runs ``coqchk`` for the assumptions (there must be none).
+
+Each game has a module here, ``coinproofs/coq/<game>.py``, with two functions:
+
+``statement(claim) -> Statement``
+    the claim (the ``claim`` object of a certificate: id, game, params, kind, value) as a Coq
+    proposition, written from the params and the value alone, in the rules' terms;
+``script(certificate, folder) -> Script``
+    the evidence of the certificate (its artifacts are read from ``folder``) as Coq
+    definitions, and the tactics that prove the statement; raises :class:`Unsupported` with a
+    sentence when the claim has no Coq proof (docs/formal.md keeps the list).
+
+The game modules may use the kernel's readers (``coinproofs.verify``) to read artifacts
+within their bounds; what they write is checked by Coq, not trusted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+class Unsupported(ValueError):
+    """A claim that has no Coq proof (yet): the message says why, in one sentence."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A claim as a Coq proposition: the formal/ modules it needs (rules files and Claims, the
+    text a reader must trust), and the proposition itself, e.g. ``shortest (wins 4) 15``."""
+
+    requires: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Script:
+    """The proof of a statement: the further formal/ modules it needs (checkers, theorems), the
+    Coq sentences that come before the theorem (the evidence, as definitions), and the tactics
+    between ``Proof.`` and ``Qed.``."""
+
+    requires: tuple[str, ...]
+    definitions: str
+    proof: str
+
+
+def module_name(claim_id: str) -> str:
+    """The Coq module (and file) name of a claim's proof.
+
+    >>> module_name("penny.riddler-20-30")
+    'penny_riddler_20_30'
+    """
+    return re.sub(r"[^A-Za-z0-9]", "_", claim_id)
