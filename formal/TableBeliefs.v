@@ -1,10 +1,10 @@
 (* Beliefs over orbits (the kernel's coinproofs/verify/family.py, "Beliefs over orbits"): a
-   belief is a set of orbit numbers, bit j of a binary number; the start holds every orbit;
+   belief is a set of orbit numbers, bit j of a binary number; the start_belief holds every orbit;
    a move takes orbit j to the orbits of x + m for the states x of orbit j, and orbit 0 (the
    goal: the game is over) to itself. A belief stands for the states of its orbits, and wins
    with the rest of a strategy iff each of those states does (bwins_cons): the devil
    permutes before each move, so only the orbits of the states matter. So a strategy wins iff
-   it takes the start to a belief with no orbit but the goal's (Theorem table_winsP), and its
+   it takes the start_belief to a belief with no orbit but the goal's (Theorem table_winsP), and its
    moves act on beliefs as the least members of their orbits do (update_least). *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith PeanoNat.
@@ -21,7 +21,7 @@ Implicit Types (T : table) (s x y m : dials) (ms : seq dials) (w : seq (seq nat)
 Definition bmem b j := N.testbit b (N.of_nat j).
 
 (* Every orbit of K, and no orbit but the goal's. *)
-Definition start K := N.ones (N.of_nat K).
+Definition start_belief K := N.ones (N.of_nat K).
 Definition finished K b := all (fun j => ~~ bmem b j) (iota 1 K.-1).
 
 (* The union of rows[j] for the orbits j of b. *)
@@ -49,7 +49,7 @@ Qed.
 Lemma ltN i j : (N.of_nat i < N.of_nat j)%num <-> i < j.
 Proof. by rewrite /N.lt -Nnat.Nat2N.inj_compare Nat.compare_lt_iff; split=> /ltP. Qed.
 
-Lemma bmem_start K j : bmem (start K) j = (j < K).
+Lemma bmem_start K j : bmem (start_belief K) j = (j < K).
 Proof. by apply/idP/idP => [/N.ones_spec_iff /ltN | /ltN /N.ones_spec_iff]. Qed.
 
 Lemma bmem_setbits (A : Type) (f : A -> nat) (xs : seq A) a k :
@@ -73,14 +73,14 @@ Proof. by move=> same; apply: N.bits_inj => i; rewrite -(Nnat.N2Nat.id i); apply
 (* The orbit number of every state, how many there are, the states of each, and one move for
    each orbit of moves. *)
 Record orbit_data := OrbitData {
-  orbit_of : tree nat; count : nat; members : seq (seq dials); moves : seq dials }.
+  orbit_of : statemap nat; norbits : nat; members : seq (seq dials); moves : seq dials }.
 
 Definition orbit_data_of T :=
   let tab := least_table T in
   let reps := orbit_reps T tab in
-  let tree := tbuild (states T) (positions T) (orbit_number T tab reps) in
+  let statemap := tbuild (states T) (positions T) (orbit_number T tab reps) in
   let K := (size reps).+1 in
-  OrbitData tree K [seq [seq x <- all_states T | tget 0 tree x == j] | j <- iota 0 K]
+  OrbitData statemap K [seq [seq x <- all_states T | tget 0 statemap x == j] | j <- iota 0 K]
             [seq s <- all_states T | lookup tab s == s].
 
 (* The image of each orbit under the move m: orbit 0 stays the goal. *)
@@ -93,11 +93,11 @@ Definition update T D m b := union (images T D m) b.
 
 Definition belief T D b ms := foldl (fun b m => update T D m b) b ms.
 
-(* The checker of a winning strategy. *)
+(* The checker of a wins_from strategy. *)
 Definition table_winsb T ms :=
   let D := orbit_data_of T in
   [&& orbits_ok T, all (dstate (states T) (positions T)) ms &
-      finished (count D) (belief T D (start (count D)) ms)].
+      finished (norbits D) (belief T D (start_belief (norbits D)) ms)].
 
 Section Beliefs.
 
@@ -112,7 +112,7 @@ Local Notation D := (orbit_data_of T).
 Local Notation K := (orbit_count T).
 
 Lemma orbit_ofE x : tget 0 (orbit_of D) x = orbit T x. Proof. by []. Qed.
-Lemma countE : count D = K. Proof. by []. Qed.
+Lemma norbitsE : norbits D = K. Proof. by []. Qed.
 
 Lemma size_images m : size (images T D m) = K.
 Proof. by rewrite /= !size_map size_iota. Qed.
@@ -152,7 +152,7 @@ by apply/hasP; exists x; rewrite ?mem_all_states // Ex image !eqxx.
 Qed.
 
 (* A belief wins with the moves ms when each state of its orbits does. *)
-Definition bwins b ms := forall x, dstate x -> bmem b (orbit T x) -> winning T x ms.
+Definition bwins b ms := forall x, dstate x -> bmem b (orbit T x) -> wins_from T x ms.
 
 Lemma bwins_nil b : bwins b [::] <-> finished K b.
 Proof.
@@ -169,22 +169,22 @@ Qed.
 Lemma bwins_cons b m ms : dstate m -> bwins b (m :: ms) <-> bwins (update T D m b) ms.
 Proof.
 move=> m_ok; split=> [win y y_ok | win x x_ok b_x].
-  rewrite bmem_update // => /orP[/andP[_ goal_y] | ]; first exact: winning_goal.
+  rewrite bmem_update // => /orP[/andP[_ goal_y] | ]; first exact: wins_from_goal.
   case/hasP=> x x_in /andP[/andP[not_goal b_x] /eqP same].
   have x_ok : dstate x by rewrite -mem_all_states.
   case: (win x x_ok b_x) => [goal_x | win_next]; first by rewrite goal_x in not_goal.
   have xm_ok : dstate (add q x m) by apply: dstate_add => //; apply: q_gt0.
   have := win_next [::] isT; rewrite /next /=.
   have [goal_xm _ | not_goal_xm] := boolP (goal (add q x m)).
-    by apply: winning_goal; rewrite -orbit_eq0 // -same orbit_eq0.
-  move/eqP: same => /(orbit_reach ok xm_ok y_ok not_goal_xm) [w w_ok <-].
-  by apply: winning_rearrange; rewrite ?gens_perm //; case/andP: xm_ok => /eqP.
+    by apply: wins_from_goal; rewrite -orbit_eq0 // -same orbit_eq0.
+  move/eqP: same => /(orbit_rearranges ok xm_ok y_ok not_goal_xm) [w w_ok <-].
+  by apply: wins_from_rearrange; rewrite ?gens_perm //; case/andP: xm_ok => /eqP.
 have [goal_x | not_goal] := boolP (goal x); [by left | right=> w w_ok].
-have x_ok' : dstate (rearrange w x) by apply: (dstate_reach ok x_ok); exists w.
+have x_ok' : dstate (rearrange w x) by apply: (dstate_rearranges ok x_ok); exists w.
 apply: win; first by apply: dstate_next; rewrite ?q_gt0 ?gens_perm.
 rewrite bmem_update ?dstate_next ?q_gt0 ?gens_perm //; apply/orP; right.
 apply/hasP; exists (rearrange w x); first by rewrite mem_all_states.
-rewrite orbit_rearrange // b_x (reached_reach ok x_ok) ?not_goal //; last by exists w.
+rewrite orbit_rearrange // b_x (reached_rearranges ok x_ok) ?not_goal //; last by exists w.
 by rewrite /next eqxx.
 Qed.
 
@@ -194,7 +194,7 @@ elim: ms b => //= m ms IH b /andP[m_ok ms_ok].
 by rewrite bwins_cons // IH.
 Qed.
 
-Lemma bwins_start ms : bwins (start K) ms <-> forall x, dstate x -> winning T x ms.
+Lemma bwins_start ms : bwins (start_belief K) ms <-> forall x, dstate x -> wins_from T x ms.
 Proof.
 split=> win x x_ok; last by move=> _; apply: win.
 by apply: win; rewrite // bmem_start orbit_lt.
@@ -211,13 +211,13 @@ have perm_w z : dstate z -> all (perm_of (size z)) w.
 apply/hasP/hasP => [[x] | [x]]; rewrite !mem_all_states => x_ok /andP[/eqP orbit_x /eqP image].
   have u_ok := unword_word w_ok.
   have x'_ok : dstate (rearrange (unword T w) x).
-    by apply: (dstate_reach ok x_ok); exists (unword T w).
+    by apply: (dstate_rearranges ok x_ok); exists (unword T w).
   exists (rearrange (unword T w) x); first by rewrite mem_all_states.
   rewrite orbit_rearrange // orbit_x eqxx -image /=.
   rewrite -(orbit_rearrange ok w_ok) ?dstate_add ?q_gt0 // rearrange_add ?perm_w //.
     by rewrite rearrange_unword_r //; case/andP: x_ok => /eqP.
   by case/andP: m_ok => /eqP ->; case/andP: x'_ok => /eqP.
-have wx_ok : dstate (rearrange w x) by apply: (dstate_reach ok x_ok); exists w.
+have wx_ok : dstate (rearrange w x) by apply: (dstate_rearranges ok x_ok); exists w.
 exists (rearrange w x); first by rewrite mem_all_states.
 rewrite orbit_rearrange // orbit_x eqxx -image /= -rearrange_add ?perm_w //.
   by rewrite orbit_rearrange ?dstate_add ?q_gt0.
@@ -227,7 +227,7 @@ Qed.
 (* So a move acts on beliefs as the least member of its orbit. *)
 Lemma update_least m b : dstate m -> update T D (lookup (least_table T) m) b = update T D m b.
 Proof.
-move=> m_ok; have [w w_ok <-] := reach_least ok m_ok.
+move=> m_ok; have [w w_ok <-] := rearranges_least ok m_ok.
 by rewrite /update images_rearrange.
 Qed.
 

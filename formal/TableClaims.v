@@ -72,20 +72,20 @@ exact: dial_not_wins N_gt0 q_gt0 p_prime r_prime ne_pr p_dvd r_dvd.
 Qed.
 
 (* A strategy of q^N - 1 moves that wins, the fewest there can be. *)
-Definition winning_check T L moves :=
+Definition wins_from_check T L moves :=
   let ms := map (state_of (states T) (positions T)) moves in (size ms == L) && table_winsb T ms.
 
-Lemma winning_check_sound T L moves : winning_check T L moves ->
+Lemma wins_from_check_sound T L moves : wins_from_check T L moves ->
   exists2 ms, table_wins T ms & size ms = L.
 Proof.
 case/andP=> /eqP sz /table_winsb_sound win.
 by exists (map (state_of (states T) (positions T)) moves).
 Qed.
 
-Theorem rotating_strategy_shortest N q moves : winning_check (rotating N q) (q ^ N - 1) moves ->
+Theorem rotating_strategy_shortest N q moves : wins_from_check (rotating N q) (q ^ N - 1) moves ->
   shortest (table_wins (rotating N q)) (q ^ N - 1).
 Proof.
-move/winning_check_sound => won; split=> // ms /dial_wins_table.
+move/wins_from_check_sound => won; split=> // ms /dial_wins_table.
 exact: dial_wins_size_lb.
 Qed.
 
@@ -93,20 +93,20 @@ Qed.
 
 (* A strategy of L moves that wins, and L layers: none shorter wins. *)
 Definition shortest_check T L moves layers :=
-  winning_check T L moves && (size layers == L) && layers_ok T layers.
+  wins_from_check T L moves && (size layers == L) && layers_ok T layers.
 
 Theorem shortest_check_sound T L moves layers : shortest_check T L moves layers ->
   shortest (table_wins T) L.
 Proof.
-case/andP=> /andP[won /eqP sz] lb; split; first exact: winning_check_sound won.
-by rewrite -sz; apply: layers_size_lb lb.
+case/andP=> /andP[won /eqP sz] lb; split; first exact: wins_from_check_sound won.
+by rewrite -sz; apply: layers_ok_size_lb lb.
 Qed.
 
 (* Closed layers, or an invariant: no strategy wins. *)
 Definition closed_check T layers := layers_ok T layers && layers_closed T layers.
 
 Theorem closed_check_sound T layers : closed_check T layers -> impossible (table_wins T).
-Proof. by case/andP=> ok; apply: layers_impossible. Qed.
+Proof. by case/andP=> ok; apply: layers_closed_impossible. Qed.
 
 Theorem invariant_check_sound T inv : invariant_ok T inv -> impossible (table_wins T).
 Proof. exact: invariant_impossible. Qed.

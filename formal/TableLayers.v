@@ -1,9 +1,9 @@
-(* Reachability layers of beliefs (the kernel's devil.check_layers): layer 0 is the start, every
+(* Reachability layers of beliefs (the kernel's devil.check_layers): layer 0 is the start_belief, every
    move takes a belief of layer d < last into layers 0..d + 1, and no layer holds a finished
-   belief. Then by induction every belief that d <= last moves reach lies in layers 0..d
-   (Lemma layers_reach), so no strategy of at most [last] moves wins (layers_size_lb). If
+   belief. Then by induction every belief that d <= last moves rearranges lies in layers 0..d
+   (Lemma layers_rearranges), so no strategy of at most [last] moves wins (layers_ok_size_lb). If
    besides every move keeps the last layer inside the layers, no strategy wins at all
-   (layers_impossible). A move acts as the least member of its orbit (update_least), so the
+   (layers_closed_impossible). A move acts as the least member of its orbit (update_least), so the
    checker tries one move per orbit of moves, as the kernel does. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith FMapPositive.
@@ -77,8 +77,8 @@ Definition layers_ok T layers :=
   let D := orbit_data_of T in
   let M := depths layers in
   let rows := move_images T D in
-  [&& orbits_ok T, head [::] layers == [:: start (count D)],
-      all (fun dl => all (fun b => (depth M b == Some dl.1) && ~~ finished (count D) b) dl.2)
+  [&& orbits_ok T, head [::] layers == [:: start_belief (norbits D)],
+      all (fun dl => all (fun b => (depth M b == Some dl.1) && ~~ finished (norbits D) b) dl.2)
           (numbered layers) &
       all (fun dl => next_ok M rows dl (size layers).-1) (numbered layers)].
 
@@ -99,7 +99,8 @@ Local Notation D := (orbit_data_of T).
 Local Notation M := (depths layers).
 Local Notation last := (size layers).-1.
 
-Lemma ok : orbits_ok T. Proof. by case/and4P: check. Qed.
+Lemma layers_orbits_ok : orbits_ok T. Proof. by case/and4P: check. Qed.
+Local Notation ok := layers_orbits_ok.
 
 Lemma listed_depth d b : d < size layers -> b \in nth [::] layers d -> depth M b = Some d.
 Proof.
@@ -123,7 +124,7 @@ by rewrite nth_zip ?size_iota // nth_iota.
 Qed.
 
 Lemma listed_finished d b : d < size layers -> b \in nth [::] layers d ->
-  ~~ finished (count D) b.
+  ~~ finished (norbits D) b.
 Proof.
 move=> lt_d b_in; case/and4P: check => _ _ /allP listed _.
 by have /andP[_] := allP (listed _ (layer_dl lt_d)) b b_in.
@@ -143,16 +144,16 @@ move=> /(_ _ r_in); rewrite /update; case: depth => // e le_e.
 by exists e.
 Qed.
 
-Lemma start_depth : depth M (start (count D)) = Some 0.
+Lemma start_depth : depth M (start_belief (norbits D)) = Some 0.
 Proof.
 have /and4P[_ /eqP head_eq _ _] := check.
 apply: listed_depth; last by rewrite nth0 head_eq mem_head.
 by move: head_eq; case: (layers).
 Qed.
 
-(* The beliefs that d <= last moves reach lie in layers 0..d. *)
-Lemma layers_reach ms : all dstate ms -> size ms <= last ->
-  exists2 e, e <= size ms & depth M (belief T D (start (count D)) ms) = Some e.
+(* The beliefs that d <= last moves rearranges lie in layers 0..d. *)
+Lemma layers_rearranges ms : all dstate ms -> size ms <= last ->
+  exists2 e, e <= size ms & depth M (belief T D (start_belief (norbits D)) ms) = Some e.
 Proof.
 elim/last_ind: ms => [_ _ | ms m IH]; first by exists 0; rewrite ?start_depth.
 rewrite all_rcons size_rcons => /andP[m_ok ms_ok] lt_ms.
@@ -164,11 +165,11 @@ by exists e' => //; apply: leq_trans le_e' _.
 Qed.
 
 (* So no strategy of fewer moves than there are layers wins. *)
-Theorem layers_size_lb ms : table_wins T ms -> size layers <= size ms.
+Theorem layers_ok_size_lb ms : table_wins T ms -> size layers <= size ms.
 Proof.
 move=> /(table_winsP _ ok) /and3P[_ ms_ok fin]; rewrite leqNgt; apply/negP => lt_ms.
 have le_ms : size ms <= last by rewrite -ltnS prednK // (leq_ltn_trans (leq0n _) lt_ms).
-have [e _ depth_e] := layers_reach ms_ok le_ms.
+have [e _ depth_e] := layers_rearranges ms_ok le_ms.
 have [lt_e b_in] := depth_layers depth_e.
 by have := listed_finished lt_e b_in; rewrite fin.
 Qed.
@@ -176,7 +177,7 @@ Qed.
 Hypothesis closed : layers_closed T layers.
 
 Lemma layers_reach_all ms : all dstate ms ->
-  exists e, depth M (belief T D (start (count D)) ms) = Some e.
+  exists e, depth M (belief T D (start_belief (norbits D)) ms) = Some e.
 Proof.
 elim/last_ind: ms => [_ | ms m IH]; first by exists 0; rewrite start_depth.
 rewrite all_rcons => /andP[m_ok ms_ok]; have [e depth_e] := IH ms_ok.
@@ -192,7 +193,7 @@ by case: depth => // e' _; exists e'.
 Qed.
 
 (* And if the layers are closed, no strategy wins. *)
-Theorem layers_impossible : impossible (table_wins T).
+Theorem layers_closed_impossible : impossible (table_wins T).
 Proof.
 move=> ms /(table_winsP _ ok) /and3P[_ ms_ok fin].
 have [e depth_e] := layers_reach_all ms_ok.

@@ -1,13 +1,13 @@
 (* The devil's orbits on a table, computed as the kernel computes them
    (coinproofs/verify/family.py, "Beliefs over orbits"): every state of the table, in the
-   kernel's order; values indexed by states in a tree; the least member of each state's orbit,
+   kernel's order; values indexed by states in a statemap; the least member of each state's orbit,
    by minimising over the generators until nothing changes; the orbits numbered by their least
    members, every goal state merged into orbit 0.
 
    [orbits_ok T] checks what the proofs need: the generators are permutations of the
    positions, each has an inverse word (a power of it), and the least members are settled.
    Then two states that are not the goal have one orbit number exactly when the devil can turn
-   one into the other (orbit_reach), and every orbit number below [orbit_count T] is some
+   one into the other (orbit_rearranges), and every orbit number below [orbit_count T] is some
    state's (orbit_state). The evidence of the certificates is written with these numbers. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith.
@@ -57,19 +57,19 @@ Fixpoint state_of q n (x : N) : dials :=
 
 (* A value for each state of n dials mod q: a node has one subtree for each value of the dial
    at the next position. *)
-Inductive tree (A : Type) := Leaf of A | Node of seq (tree A).
-Arguments Leaf {A}.
-Arguments Node {A}.
+Inductive statemap (A : Type) := SLeaf of A | SNode of seq (statemap A).
+Arguments SLeaf {A}.
+Arguments SNode {A}.
 
-Fixpoint tget A (d : A) (t : tree A) (s : dials) {struct s} : A :=
+Fixpoint tget A (d : A) (t : statemap A) (s : dials) {struct s} : A :=
   match s with
-  | [::] => if t is Leaf a then a else d
-  | i :: s' => if t is Node ts then tget d (nth (Leaf d) ts i) s' else d
+  | [::] => if t is SLeaf a then a else d
+  | i :: s' => if t is SNode ts then tget d (nth (SLeaf d) ts i) s' else d
   end.
 
-Fixpoint tbuild A q n (f : dials -> A) : tree A :=
-  if n is n'.+1 then Node [seq tbuild q n' (fun s => f (i :: s)) | i <- iota 0 q]
-  else Leaf (f [::]).
+Fixpoint tbuild A q n (f : dials -> A) : statemap A :=
+  if n is n'.+1 then SNode [seq tbuild q n' (fun s => f (i :: s)) | i <- iota 0 q]
+  else SLeaf (f [::]).
 
 Lemma tget_build A (d : A) q n f s : dstate q n s -> tget d (tbuild q n f) s = f s.
 Proof.
@@ -79,7 +79,7 @@ Qed.
 
 (* --- The least member of each orbit ------------------------------------------------------- *)
 
-Definition lookup (tab : tree dials) s := tget [::] tab s.
+Definition lookup (tab : statemap dials) s := tget [::] tab s.
 
 Definition lesser q s t := if (value q t <? value q s)%num then t else s.
 
@@ -91,7 +91,7 @@ by have := IH c; rewrite !inE => /orP[-> | ->]; rewrite ?orbT.
 Qed.
 
 (* Each state's least known member of its orbit, compared with those of its images. *)
-Definition least_round T (tab : tree dials) : tree dials :=
+Definition least_round T (tab : statemap dials) : statemap dials :=
   tbuild (states T) (positions T) (fun s =>
     foldl (lesser (states T)) (lookup tab s) [seq lookup tab (permute p s) | p <- generators T]).
 
@@ -125,7 +125,7 @@ Definition orbits_ok T := [&& 0 < states T, perms T, inverses T & settled T (lea
 (* --- Orbits ---------------------------------------------------------------------------------- *)
 
 (* The devil can turn x into y. *)
-Definition reach T x y := exists2 w, word T w & rearrange w x = y.
+Definition rearranges T x y := exists2 w, word T w & rearrange w x = y.
 
 (* The orbit numbers: 0 for the goal states, i + 1 for the orbit whose least member is the
    i-th of [orbit_reps]. *)
@@ -160,21 +160,21 @@ Local Notation dstate := (dstate (states T) (positions T)).
 Lemma q_gt0 : 0 < q. Proof. by case/and4P: ok. Qed.
 Lemma gens_perm : perms T. Proof. by case/and4P: ok. Qed.
 
-Lemma reach_refl x : reach T x x. Proof. by exists [::]. Qed.
+Lemma rearranges_refl x : rearranges T x x. Proof. by exists [::]. Qed.
 
-Lemma reach_trans x y z : reach T x y -> reach T y z -> reach T x z.
+Lemma rearranges_trans x y z : rearranges T x y -> rearranges T y z -> rearranges T x z.
 Proof.
 case=> w1 w1_ok <- [w2 w2_ok <-]; exists (w1 ++ w2); first by rewrite word_cat w1_ok.
 by rewrite rearrange_cat.
 Qed.
 
-Lemma reach_permute p x : p \in generators T -> reach T x (permute p x).
+Lemma rearranges_permute p x : p \in generators T -> rearranges T x (permute p x).
 Proof. by move=> p_in; exists [:: p]; rewrite /word /= ?p_in. Qed.
 
-Lemma dstate_reach x y : dstate x -> reach T x y -> dstate y.
+Lemma dstate_rearranges x y : dstate x -> rearranges T x y -> dstate y.
 Proof. by move=> x_ok [w w_ok <-]; apply: dstate_rearrange x_ok; apply: perm_of_word gens_perm w_ok _. Qed.
 
-Lemma reached_reach x y : dstate x -> reach T x y -> reached (goal_of T) y = reached (goal_of T) x.
+Lemma reached_rearranges x y : dstate x -> rearranges T x y -> reached (goal_of T) y = reached (goal_of T) x.
 Proof.
 move=> /andP[/eqP sz_x _] [w w_ok <-]; apply: reached_rearrange.
 by apply: perm_of_word gens_perm w_ok _; rewrite sz_x.
@@ -217,26 +217,26 @@ have back y : size y = n -> rearrange (unword (unword w)) (rearrange (unword w) 
 by rewrite -[LHS]back ?size_rearrange // (rearrange_unword w_ok) ?size_rearrange // back.
 Qed.
 
-Lemma reach_sym x y : dstate x -> reach T x y -> reach T y x.
+Lemma rearranges_sym x y : dstate x -> rearranges T x y -> rearranges T y x.
 Proof.
 move=> /andP[/eqP sz_x _] [w w_ok <-]; exists (unword w); first exact: unword_word.
 exact: rearrange_unword.
 Qed.
 
 (* The least table: each state reaches its entry, and the entries are settled. *)
-Lemma reach_settle fuel t : (forall x, dstate x -> reach T x (lookup t x)) ->
-  forall x, dstate x -> reach T x (lookup (settle T fuel t) x).
+Lemma rearranges_settle fuel t : (forall x, dstate x -> rearranges T x (lookup t x)) ->
+  forall x, dstate x -> rearranges T x (lookup (settle T fuel t) x).
 Proof.
-elim: fuel t => //= k IH t reach_t; case: (settled T t) => //; apply: IH => x x_ok.
+elim: fuel t => //= k IH t rearranges_t; case: (settled T t) => //; apply: IH => x x_ok.
 rewrite /lookup tget_build // -/(lookup t x).
 have := foldl_lesser q (lookup t x) [seq lookup t (permute p x) | p <- generators T].
-rewrite inE => /predU1P[-> | /mapP[p p_in ->]]; first exact: reach_t.
-apply: reach_trans (reach_permute x p_in) (reach_t _ _).
-exact: dstate_reach x_ok (reach_permute x p_in).
+rewrite inE => /predU1P[-> | /mapP[p p_in ->]]; first exact: rearranges_t.
+apply: rearranges_trans (rearranges_permute x p_in) (rearranges_t _ _).
+exact: dstate_rearranges x_ok (rearranges_permute x p_in).
 Qed.
 
-Lemma reach_least x : dstate x -> reach T x (lookup tab x).
-Proof. by apply: reach_settle => y y_ok; rewrite /lookup tget_build //; apply: reach_refl. Qed.
+Lemma rearranges_least x : dstate x -> rearranges T x (lookup tab x).
+Proof. by apply: rearranges_settle => y y_ok; rewrite /lookup tget_build //; apply: rearranges_refl. Qed.
 
 Lemma least_permute p x : p \in generators T -> dstate x -> lookup tab (permute p x) = lookup tab x.
 Proof.
@@ -248,17 +248,17 @@ Qed.
 Lemma least_rearrange w x : word T w -> dstate x -> lookup tab (rearrange w x) = lookup tab x.
 Proof.
 elim: w x => //= p w IH x /andP[p_in w_ok] x_ok.
-rewrite IH ?least_permute //; exact: dstate_reach x_ok (reach_permute x p_in).
+rewrite IH ?least_permute //; exact: dstate_rearranges x_ok (rearranges_permute x p_in).
 Qed.
 
-Lemma least_reach x y : dstate x -> reach T x y -> lookup tab y = lookup tab x.
+Lemma least_rearranges x y : dstate x -> rearranges T x y -> lookup tab y = lookup tab x.
 Proof. by move=> x_ok [w w_ok <-]; apply: least_rearrange. Qed.
 
-Lemma least_eqP x y : dstate x -> dstate y -> reflect (reach T x y) (lookup tab x == lookup tab y).
+Lemma least_eqP x y : dstate x -> dstate y -> reflect (rearranges T x y) (lookup tab x == lookup tab y).
 Proof.
-move=> x_ok y_ok; apply: (iffP eqP) => [same | /(least_reach x_ok) -> //].
-apply: reach_trans (reach_least x_ok) _; rewrite same.
-exact: reach_sym y_ok (reach_least y_ok).
+move=> x_ok y_ok; apply: (iffP eqP) => [same | /(least_rearranges x_ok) -> //].
+apply: rearranges_trans (rearranges_least x_ok) _; rewrite same.
+exact: rearranges_sym y_ok (rearranges_least y_ok).
 Qed.
 
 (* --- Orbit numbers --- *)
@@ -269,22 +269,22 @@ Lemma orbitE x : dstate x -> orbit T x = orbit_number T tab reps x.
 Proof. exact: tget_build. Qed.
 
 Lemma dstate_least x : dstate x -> dstate (lookup tab x).
-Proof. by move=> x_ok; apply: dstate_reach x_ok (reach_least x_ok). Qed.
+Proof. by move=> x_ok; apply: dstate_rearranges x_ok (rearranges_least x_ok). Qed.
 
 Lemma least_idem x : dstate x -> lookup tab (lookup tab x) = lookup tab x.
-Proof. by move=> x_ok; apply: least_reach x_ok (reach_least x_ok). Qed.
+Proof. by move=> x_ok; apply: least_rearranges x_ok (rearranges_least x_ok). Qed.
 
 Lemma least_in_reps x : dstate x -> ~~ reached (goal_of T) x -> lookup tab x \in reps.
 Proof.
 move=> x_ok not_goal; rewrite mem_filter mem_all_states dstate_least // least_idem // eqxx.
-by rewrite (reached_reach x_ok (reach_least x_ok)) not_goal.
+by rewrite (reached_rearranges x_ok (rearranges_least x_ok)) not_goal.
 Qed.
 
 Lemma orbit_rearrange w x : word T w -> dstate x -> orbit T (rearrange w x) = orbit T x.
 Proof.
-move=> w_ok x_ok; have reach_wx : reach T x (rearrange w x) by exists w.
-rewrite !orbitE ?(dstate_reach x_ok reach_wx) // /orbit_number least_rearrange //.
-by rewrite (reached_reach x_ok reach_wx).
+move=> w_ok x_ok; have rearranges_wx : rearranges T x (rearrange w x) by exists w.
+rewrite !orbitE ?(dstate_rearranges x_ok rearranges_wx) // /orbit_number least_rearrange //.
+by rewrite (reached_rearranges x_ok rearranges_wx).
 Qed.
 
 Lemma orbit_eq0 x : dstate x -> (orbit T x == 0) = reached (goal_of T) x.
@@ -297,11 +297,11 @@ by rewrite ltnS index_mem least_in_reps.
 Qed.
 
 (* Two states, not the goal, have one orbit number iff the devil turns one into the other. *)
-Lemma orbit_reach x y : dstate x -> dstate y -> ~~ reached (goal_of T) x ->
-  reflect (reach T x y) (orbit T x == orbit T y).
+Lemma orbit_rearranges x y : dstate x -> dstate y -> ~~ reached (goal_of T) x ->
+  reflect (rearranges T x y) (orbit T x == orbit T y).
 Proof.
-move=> x_ok y_ok not_goal; apply: (iffP eqP) => [same | reach_xy]; last first.
-  by case: reach_xy => w w_ok <-; rewrite orbit_rearrange.
+move=> x_ok y_ok not_goal; apply: (iffP eqP) => [same | rearranges_xy]; last first.
+  by case: rearranges_xy => w w_ok <-; rewrite orbit_rearrange.
 have not_goal_y : ~~ reached (goal_of T) y.
   by rewrite -orbit_eq0 // -same orbit_eq0.
 move: same; rewrite !orbitE // /orbit_number (negPf not_goal) (negPf not_goal_y) => -[same].
@@ -330,6 +330,6 @@ Proof. by move=> m_ok; rewrite mem_filter least_idem // eqxx mem_all_states dsta
 
 End Orbits.
 
-Arguments dstate_reach [T] ok [x y].
-Arguments reached_reach [T] ok [x y].
-Arguments reach_sym [T] ok [x y].
+Arguments dstate_rearranges [T] ok [x y].
+Arguments reached_rearranges [T] ok [x y].
+Arguments rearranges_sym [T] ok [x y].
