@@ -102,7 +102,7 @@ Definition table_winsb T ms :=
 Section Beliefs.
 
 Variable T : table.
-Hypothesis ok : orbits_ok T.
+Variable ok : orbits_ok T.
 
 Local Notation q := (states T).
 Local Notation n := (positions T).

@@ -115,11 +115,11 @@ Qed.
 Section Layered.
 
 Variable layers : seq (seq N).
-Hypothesis depth_in : forall b d, depth M b = Some d -> d < size layers /\ b \in nth [::] layers d.
-Hypothesis listed_not_final : forall d b, d < size layers -> b \in nth [::] layers d -> ~~ final b.
-Hypothesis step_next : forall d b i, d < (size layers).-1 -> b \in nth [::] layers d -> i < K ->
+Variable depth_in : forall b d, depth M b = Some d -> d < size layers /\ b \in nth [::] layers d.
+Variable listed_not_final : forall d b, d < size layers -> b \in nth [::] layers d -> ~~ final b.
+Variable step_next : forall d b i, d < (size layers).-1 -> b \in nth [::] layers d -> i < K ->
   exists2 e, e <= d.+1 & depth M (step b i) = Some e.
-Hypothesis uniq_layers : all uniq layers.
+Variable uniq_layers : all uniq layers.
 
 Local Notation last := (size layers).-1.
 
@@ -221,7 +221,7 @@ Definition count_check T L (S U : N) layers :=
 Section Count.
 
 Variables (T : table) (L : nat) (S U : N) (layers : seq (seq N)).
-Hypothesis check : count_check T L S U layers.
+Variable check : count_check T L S U layers.
 
 Local Notation q := (states T).
 Local Notation n := (positions T).

@@ -33,7 +33,7 @@ Definition invariant_ok T inv :=
 Section Invariant.
 
 Variables (T : table) (inv : seq N).
-Hypothesis check : invariant_ok T inv.
+Variable check : invariant_ok T inv.
 
 Local Notation dstate := (dstate (states T) (positions T)).
 Local Notation D := (orbit_data_of T).

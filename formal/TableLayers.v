@@ -92,7 +92,7 @@ Definition layers_closed T layers :=
 Section Layers.
 
 Variables (T : table) (layers : seq (seq N)).
-Hypothesis check : layers_ok T layers.
+Variable check : layers_ok T layers.
 
 Local Notation dstate := (dstate (states T) (positions T)).
 Local Notation D := (orbit_data_of T).
@@ -174,7 +174,7 @@ have [lt_e b_in] := depth_layers depth_e.
 by have := listed_finished lt_e b_in; rewrite fin.
 Qed.
 
-Hypothesis closed : layers_closed T layers.
+Variable closed : layers_closed T layers.
 
 Lemma layers_reach_all ms : all dstate ms ->
   exists e, depth M (belief T D (start_belief (norbits D)) ms) = Some e.

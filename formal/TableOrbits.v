@@ -150,7 +150,7 @@ Definition move_reps T :=
 Section Orbits.
 
 Variable T : table.
-Hypothesis ok : orbits_ok T.
+Variable ok : orbits_ok T.
 
 Local Notation q := (states T).
 Local Notation n := (positions T).

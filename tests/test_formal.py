@@ -38,7 +38,9 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "invariant_not_wins", "dial_wins_size_lb", "dial_invariant_not_wins",
             "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
-            "dial_shortest"]
+            "dial_shortest", "wins_table", "dial_wins_table", "table_winsP", "layers_ok_size_lb",
+            "layers_closed_impossible", "invariant_impossible", "card_paths",
+            "count_check_sound"]
 
 
 def headline_names() -> list[str]:
