@@ -1,10 +1,10 @@
 (* Beliefs over orbits (the kernel's coinproofs/verify/family.py, "Beliefs over orbits"): a
-   belief is a set of orbit numbers, bit j of a binary number; the start_belief holds every orbit;
+   belief is a set of orbit numbers, bit j of a binary number; the start holds every orbit;
    a move takes orbit j to the orbits of x + m for the states x of orbit j, and orbit 0 (the
    goal: the game is over) to itself. A belief stands for the states of its orbits, and wins
    with the rest of a strategy iff each of those states does (bwins_cons): the devil
    permutes before each move, so only the orbits of the states matter. So a strategy wins iff
-   it takes the start_belief to a belief with no orbit but the goal's (Theorem table_winsP), and its
+   it takes the start to a belief with no orbit but the goal's (Theorem table_winsP), and its
    moves act on beliefs as the least members of their orbits do (update_least). *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith PeanoNat.
@@ -35,7 +35,8 @@ Lemma bmem_div2 b j : bmem (N.div2 b) j = bmem b j.+1.
 Proof. by rewrite /bmem Nnat.Nat2N.inj_succ N.testbit_succ_r_div2 //; apply: N.le_0_l. Qed.
 
 Lemma bmem_union rows b k :
-  bmem (union rows b) k = has (fun j => bmem b j && bmem (nth 0%num rows j) k) (iota 0 (size rows)).
+  bmem (union rows b) k =
+  has (fun j => bmem b j && bmem (nth 0%num rows j) k) (iota 0 (size rows)).
 Proof.
 elim: rows b => [|r rows IH] b //=.
 have -> : bmem (N.lor (if N.odd b then r else 0%num) (union rows (N.div2 b))) k =
@@ -93,7 +94,7 @@ Definition update T D m b := union (images T D m) b.
 
 Definition belief T D b ms := foldl (fun b m => update T D m b) b ms.
 
-(* The checker of a wins_from strategy. *)
+(* The checker of a winning strategy. *)
 Definition table_winsb T ms :=
   let D := orbit_data_of T in
   [&& orbits_ok T, all (dstate (states T) (positions T)) ms &
@@ -111,8 +112,6 @@ Local Notation goal := (reached (goal_of T)).
 Local Notation D := (orbit_data_of T).
 Local Notation K := (orbit_count T).
 
-Lemma orbit_ofE x : tget 0 (orbit_of D) x = orbit T x. Proof. by []. Qed.
-Lemma norbitsE : norbits D = K. Proof. by []. Qed.
 
 Lemma size_images m : size (images T D m) = K.
 Proof. by rewrite /= !size_map size_iota. Qed.

@@ -1,12 +1,12 @@
-(* Counting the shortest wins_from strategies of a table through reachability layers (the
-   kernel's family.shortest_counts). Let the layers pass layers_ok, L of them. A wins_from
+(* Counting the shortest winning strategies of a table through reachability layers (the
+   kernel's family.shortest_counts). Let the layers pass layers_ok, L of them. A winning
    strategy of L moves visits layer d after exactly d moves: a belief of an earlier layer e < d
-   is still in the layers after the L - d moves left (Lemma layers_no_paths). So the ways into
-   each belief of layer d + 1 are the ways into the beliefs of layer d, times the weight of
-   each move from one to the other, added up: [count_paths] computes them, in binary, and equals
-   the number of words of L classes of moves that win, each counting its weight (Theorem
-   count_pathsE). With the number of moves in each orbit of moves as its weight, that is the
-   number of wins_from strategies; with weight 1, the number of sequences of orbits of moves
+   is still in the layers after the L - d moves left (Lemma no_paths). So the ways into each
+   belief of layer d + 1 are the ways into the beliefs of layer d, times the weight of each
+   move from one to the other, added up: [count_ways] computes them, in binary, and equals the
+   number of words of L classes of moves that win, each counting its weight (Theorem
+   count_waysE). With the number of moves in each orbit of moves as its weight, that is the
+   number of winning strategies; with weight 1, the number of sequences of orbits of moves
    (Theorem count_check_sound, for ClaimsTable.v's statement). *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith FMapPositive.
@@ -21,7 +21,8 @@ Implicit Types (b : N) (layers : seq (seq N)).
 
 (* --- Counting through layers -------------------------------------------------------------- *)
 
-Definition get (W : PositiveMap.t N) b := if PositiveMap.find (key b) W is Some v then v else 0%num.
+Definition get (W : PositiveMap.t N) b :=
+  if PositiveMap.find (key b) W is Some v then v else 0%num.
 
 Section Ways.
 
@@ -177,7 +178,8 @@ have sz1 : size layers - j.+1 = n.+1 by rewrite subnS sz.
 by rewrite -sz -sz1 next_ways_paths.
 Qed.
 
-Lemma numbered_behead : numbered (behead layers) = [seq (i, nth [::] layers i.+1) | i <- iota 0 last].
+Lemma numbered_behead :
+  numbered (behead layers) = [seq (i, nth [::] layers i.+1) | i <- iota 0 last].
 Proof.
 rewrite /numbered size_behead; apply: (@eq_from_nth _ (0, [::])) => [|i].
   by rewrite size_zip size_map size_iota size_behead minnn.
@@ -185,7 +187,7 @@ rewrite size_zip size_iota size_behead minnn => lt_i.
 by rewrite nth_zip ?size_iota ?size_behead // (nth_map 0) ?size_iota // nth_iota // nth_behead.
 Qed.
 
-(* The dynamic programming counts every path of [size layers] moves from the start_belief. *)
+(* The dynamic programming counts every path of [size layers] moves from the start. *)
 Theorem count_waysE start_belief : 0 < size layers -> start_belief \in nth [::] layers 0 ->
   nat_of_bin (count_ways start_belief layers) = paths start_belief (size layers).
 Proof.
@@ -262,7 +264,8 @@ Qed.
 Lemma card_moves (P : pred dials) : #|[pred m : move T | P (dials_of m)]| = count P (all_states T).
 Proof.
 rewrite cardE /enum_mem size_filter -(count_map (@dials_of T)).
-have same : perm_eq [seq dials_of m | m <- Finite.enum (tuple_finType n (ordinal_finType q))] (all_states T).
+have same : perm_eq [seq dials_of m | m <- Finite.enum (tuple_finType n (ordinal_finType q))]
+                    (all_states T).
   apply: uniq_perm; rewrite ?uniq_all_dials //.
     by rewrite map_inj_uniq -?enumT ?enum_uniq //; apply: dials_of_inj.
   move=> s; rewrite mem_all_states; apply/mapP/idP => [[m _ ->] | /dials_of_onto [m <-]].
@@ -286,7 +289,8 @@ Proof. by move=> s_ok; rewrite nth_index ?least_in_moves. Qed.
 Lemma uniq_moves : uniq reps.
 Proof. exact/filter_uniq/uniq_all_dials. Qed.
 
-Lemma rep_ok i : i < K -> dstate (nth [::] reps i) /\ lookup tab (nth [::] reps i) = nth [::] reps i.
+Lemma rep_ok i : i < K ->
+  dstate (nth [::] reps i) /\ lookup tab (nth [::] reps i) = nth [::] reps i.
 Proof.
 move=> lt_i; have := mem_nth [::] lt_i; rewrite mem_filter mem_all_states.
 by case/andP=> /eqP least ok_s.
@@ -318,7 +322,8 @@ Proof. by have /and4P[_ /eqP head_ok _ _] := layers_checked; rewrite nth0 head_o
 
 (* The dynamic programming counts the words of classes of moves, with any weights. *)
 Lemma count_ways_paths (weight : nat -> N) :
-  nat_of_bin (count_ways step (size rows) weight fin (depths layers) (start_belief (norbits D)) layers) =
+  nat_of_bin (count_ways step (size rows) weight fin (depths layers) (start_belief (norbits D))
+                         layers) =
   paths K step fin (fun i => nat_of_bin (weight i)) (start_belief (norbits D)) (size layers).
 Proof.
 have /and5P[_ _ uniq_layers _ _] := check.
@@ -402,13 +407,14 @@ rewrite same inE -(rep_cls (dstate_dials (f i))) ci => /eqP eq_reps.
 by apply: val_inj; rewrite /= -(cls_rep (ltn_ord i)) eq_reps cls_rep.
 Qed.
 
-(* The sequences of orbits of moves that hold a wins_from strategy are the words of classes
+(* The sequences of orbits of moves that hold a winning strategy are the words of classes
    that win. *)
 Definition classes_win : pred (L.-tuple 'I_K) :=
   fun u => fin (run step (start_belief (norbits D)) [seq val i | i <- u]).
 
 Lemma orbit_sequences :
-  [set map_tuple orbit_set t | t in count_wins] = [set map_tuple orbit_of_class u | u in classes_win].
+  [set map_tuple orbit_set t | t in count_wins] =
+  [set map_tuple orbit_of_class u | u in classes_win].
 Proof.
 have map_orbits t : map_tuple orbit_set t = map_tuple orbit_of_class (map_tuple cls_of t).
   by apply: val_inj; rewrite /= -map_comp; apply: eq_map => m; rewrite orbit_setE.
@@ -446,7 +452,8 @@ move=> check; split; last first.
   - exact: orbit_setP check.
   - exact: card_wins.
   - exact: card_orbit_sequences.
-split=> [|ms]; last by rewrite -(layers_L check); apply: (layers_ok_size_lb (layers_checked check)).
+split=> [|ms]; last first.
+  by rewrite -(layers_L check); apply: (layers_ok_size_lb (layers_checked check)).
 have /and5P[_ _ _ S_gt0 _] := check.
 have : 0 < #|count_wins check|.
   rewrite card_wins lt0n; apply: contraNneq S_gt0 => S0.

@@ -91,7 +91,8 @@ rewrite /table_wins /=; split=> -[ms_ok win]; split=> // s.
 move=> rs s_ok sz_rs; have /andP[/eqP sz_s _] := s_ok.
 have := win s [seq nseq r (rotation N) | r <- rs] s_ok; rewrite size_map sz_rs.
 rewrite -sz_s play_rotating ?sz_s //; case/(_ erefl _)/hasP.
-  by apply/allP => _ /mapP[r _ ->]; apply/allP => p; rewrite mem_nseq => /andP[_ /eqP ->]; apply: mem_head.
+  apply/allP => _ /mapP[r _ ->]; apply/allP => p.
+  by rewrite mem_nseq => /andP[_ /eqP ->]; apply: mem_head.
 move=> x in_game; rewrite -sz_s in ms_ok.
 by rewrite (reached_zeros (size_dgame ms_ok in_game)) -sz_s => /eqP <-.
 Qed.

@@ -26,7 +26,8 @@ Definition invariant_ok T inv :=
       all (fun v => dstate (states T) (positions T) (state_of (states T) (positions T) v)) inv,
       ~~ bmem I 0 &
       all (fun r => all (fun j => ~~ bmem I j ||
-                                  has (fun k => bmem (nth 0%num r j) k && bmem I k) (iota 0 (norbits D)))
+                                  has (fun k => bmem (nth 0%num r j) k && bmem I k)
+                                      (iota 0 (norbits D)))
                         (iota 1 (norbits D).-1))
           (move_images T D)].
 
@@ -48,7 +49,8 @@ have /and5P[_ _ _ not0 /allP escape] := check.
 have not_goal y : dstate y -> bmem I (orbit T y) -> ~~ reached (goal_of T) y.
   by move=> y_ok I_y; rewrite -orbit_eq0 //; apply: contraNneq not0 => <-.
 elim: ms x => [|m ms IH] x /=; first by move=> _ x_ok /(not_goal x x_ok) /negPf -> [].
-case/andP=> m_ok ms_ok x_ok I_x [goal_x | win]; first by move: (not_goal x x_ok I_x); rewrite goal_x.
+case/andP=> m_ok ms_ok x_ok I_x [goal_x | win].
+  by move: (not_goal x x_ok I_x); rewrite goal_x.
 have r_in : images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
 have [w0 w0_ok least_m] := rearranges_least ok m_ok.
@@ -59,7 +61,8 @@ rewrite lt_x I_x => /(_ isT) /hasP [k _ /andP[]]; rewrite bmem_images ?ok //.
 case orbit_x: (orbit T x) x_gt0 => [// | j] _.
 case/hasP=> x' x'_in /andP[/eqP orbit_x' /eqP image] I_k.
 have x'_ok : dstate x' by rewrite -mem_all_states.
-have /(orbit_rearranges ok x_ok x'_ok (not_goal x x_ok I_x)) [w w_ok x'_eq] : orbit T x == orbit T x'.
+have /(orbit_rearranges ok x_ok x'_ok (not_goal x x_ok I_x)) [w w_ok x'_eq] :
+  orbit T x == orbit T x'.
   by rewrite orbit_x orbit_x'.
 apply: (IH (next T x w m)) ms_ok _ _ (win w w_ok).
   by apply: dstate_next; rewrite ?q_gt0 ?gens_perm ?ok.

@@ -1,10 +1,10 @@
-(* Reachability layers of beliefs (the kernel's devil.check_layers): layer 0 is the start_belief, every
+(* Reachability layers of beliefs (the kernel's devil.check_layers): layer 0 is the start, every
    move takes a belief of layer d < last into layers 0..d + 1, and no layer holds a finished
-   belief. Then by induction every belief that d <= last moves rearranges lies in layers 0..d
-   (Lemma layers_rearranges), so no strategy of at most [last] moves wins (layers_ok_size_lb). If
+   belief. Then by induction every belief that d <= last moves reach lies in layers 0..d
+   (Lemma layers_reached), so no strategy of at most [last] moves wins (layers_ok_size_lb). If
    besides every move keeps the last layer inside the layers, no strategy wins at all
-   (layers_closed_impossible). A move acts as the least member of its orbit (update_least), so the
-   checker tries one move per orbit of moves, as the kernel does. *)
+   (layers_closed_impossible). A move acts as the least member of its orbit (update_least), so
+   the checker tries one move per orbit of moves, as the kernel does. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import Claims Dials TablePlay TableOrbits TableBeliefs.
@@ -111,12 +111,6 @@ have dl_in : (d, nth [::] layers d) \in numbered layers.
 by have /andP[/eqP] := allP (listed _ dl_in) b b_in.
 Qed.
 
-Lemma numbered_layer dl : dl \in numbered layers -> dl.1 < size layers /\ dl.2 = nth [::] layers dl.1.
-Proof.
-case/(nthP (0, [::])) => i; rewrite size_zip size_iota minnn => lt_i <-.
-by rewrite nth_zip ?size_iota // nth_iota.
-Qed.
-
 Lemma layer_dl d : d < size layers -> (d, nth [::] layers d) \in numbered layers.
 Proof.
 move=> lt_d; apply/(nthP (0, [::])); exists d; first by rewrite size_zip size_iota minnn.
@@ -151,8 +145,8 @@ apply: listed_depth; last by rewrite nth0 head_eq mem_head.
 by move: head_eq; case: (layers).
 Qed.
 
-(* The beliefs that d <= last moves rearranges lie in layers 0..d. *)
-Lemma layers_rearranges ms : all dstate ms -> size ms <= last ->
+(* The beliefs that d <= last moves reach lie in layers 0..d. *)
+Lemma layers_reached ms : all dstate ms -> size ms <= last ->
   exists2 e, e <= size ms & depth M (belief T D (start_belief (norbits D)) ms) = Some e.
 Proof.
 elim/last_ind: ms => [_ _ | ms m IH]; first by exists 0; rewrite ?start_depth.
@@ -169,7 +163,7 @@ Theorem layers_ok_size_lb ms : table_wins T ms -> size layers <= size ms.
 Proof.
 move=> /(table_winsP _ ok) /and3P[_ ms_ok fin]; rewrite leqNgt; apply/negP => lt_ms.
 have le_ms : size ms <= last by rewrite -ltnS prednK // (leq_ltn_trans (leq0n _) lt_ms).
-have [e _ depth_e] := layers_rearranges ms_ok le_ms.
+have [e _ depth_e] := layers_reached ms_ok le_ms.
 have [lt_e b_in] := depth_layers depth_e.
 by have := listed_finished lt_e b_in; rewrite fin.
 Qed.
@@ -184,7 +178,8 @@ rewrite all_rcons => /andP[m_ok ms_ok]; have [e depth_e] := IH ms_ok.
 have [lt_e b_in] := depth_layers depth_e; rewrite /belief foldl_rcons -/(belief _ _ _ _).
 have [lt_last | ge_last] := ltnP e last.
   by have [e' _ depth_e'] := layer_next lt_last b_in m_ok; exists e'.
-have e_last : e = last by apply/eqP; rewrite eqn_leq ge_last -ltnS prednK // (leq_ltn_trans _ lt_e).
+have e_last : e = last.
+  by apply/eqP; rewrite eqn_leq ge_last -ltnS prednK // (leq_ltn_trans _ lt_e).
 move: closed; rewrite /layers_closed -nth_last -e_last => /allP /(_ _ b_in) /allP.
 have r_in : images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).

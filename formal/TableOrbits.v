@@ -1,6 +1,6 @@
 (* The devil's orbits on a table, computed as the kernel computes them
    (coinproofs/verify/family.py, "Beliefs over orbits"): every state of the table, in the
-   kernel's order; values indexed by states in a statemap; the least member of each state's orbit,
+   kernel's order; values indexed by states (a statemap); the least member of each state's orbit,
    by minimising over the generators until nothing changes; the orbits numbered by their least
    members, every goal state merged into orbit 0.
 
@@ -172,9 +172,12 @@ Lemma rearranges_permute p x : p \in generators T -> rearranges T x (permute p x
 Proof. by move=> p_in; exists [:: p]; rewrite /word /= ?p_in. Qed.
 
 Lemma dstate_rearranges x y : dstate x -> rearranges T x y -> dstate y.
-Proof. by move=> x_ok [w w_ok <-]; apply: dstate_rearrange x_ok; apply: perm_of_word gens_perm w_ok _. Qed.
+Proof.
+by move=> x_ok [w w_ok <-]; apply: dstate_rearrange x_ok; apply: perm_of_word gens_perm w_ok _.
+Qed.
 
-Lemma reached_rearranges x y : dstate x -> rearranges T x y -> reached (goal_of T) y = reached (goal_of T) x.
+Lemma reached_rearranges x y : dstate x -> rearranges T x y ->
+  reached (goal_of T) y = reached (goal_of T) x.
 Proof.
 move=> /andP[/eqP sz_x _] [w w_ok <-]; apply: reached_rearrange.
 by apply: perm_of_word gens_perm w_ok _; rewrite sz_x.
@@ -236,9 +239,12 @@ exact: dstate_rearranges x_ok (rearranges_permute x p_in).
 Qed.
 
 Lemma rearranges_least x : dstate x -> rearranges T x (lookup tab x).
-Proof. by apply: rearranges_settle => y y_ok; rewrite /lookup tget_build //; apply: rearranges_refl. Qed.
+Proof.
+by apply: rearranges_settle => y y_ok; rewrite /lookup tget_build //; apply: rearranges_refl.
+Qed.
 
-Lemma least_permute p x : p \in generators T -> dstate x -> lookup tab (permute p x) = lookup tab x.
+Lemma least_permute p x : p \in generators T -> dstate x ->
+  lookup tab (permute p x) = lookup tab x.
 Proof.
 move=> p_in x_ok; have x_in : x \in all_states T by rewrite mem_all_states.
 have /and4P[_ _ _ /allP settled_tab] := ok.
@@ -254,7 +260,8 @@ Qed.
 Lemma least_rearranges x y : dstate x -> rearranges T x y -> lookup tab y = lookup tab x.
 Proof. by move=> x_ok [w w_ok <-]; apply: least_rearrange. Qed.
 
-Lemma least_eqP x y : dstate x -> dstate y -> reflect (rearranges T x y) (lookup tab x == lookup tab y).
+Lemma least_eqP x y : dstate x -> dstate y ->
+  reflect (rearranges T x y) (lookup tab x == lookup tab y).
 Proof.
 move=> x_ok y_ok; apply: (iffP eqP) => [same | /(least_rearranges x_ok) -> //].
 apply: rearranges_trans (rearranges_least x_ok) _; rewrite same.
@@ -317,7 +324,8 @@ Proof.
 case: j => [_ | i lt_i].
   have zeros_ok : dstate (zeros n) by rewrite /dstate size_nseq eqxx all_nseq q_gt0 orbT.
   exists (zeros n) => //; apply/eqP; rewrite orbit_eq0 //.
-  by case: (goal_of T); rewrite /= ?all_nseq ?orbT //; case: (n) => //= k; rewrite all_nseq eqxx orbT.
+  case: (goal_of T); rewrite /= ?all_nseq ?orbT //.
+  by case: (n) => //= k; rewrite all_nseq eqxx orbT.
 have r_in : nth [::] reps i \in reps by rewrite mem_nth.
 move: (r_in); rewrite mem_filter mem_all_states => /andP[/andP[not_goal /eqP least_r] r_ok].
 exists (nth [::] reps i) => //; rewrite orbitE // /orbit_number (negPf not_goal) least_r.

@@ -1,4 +1,4 @@
-(* Playing on a table of RulesTable.v: the devil's words, the game statemap of a strategy from one
+(* Playing on a table of RulesTable.v: the devil's words, the game tree of a strategy from one
    state ([wins_from], equivalent to [table_wins]: Lemma table_winsE), and the algebra of the
    devil's permutations: they keep the states and the goal, and commute with adding. A
    generator is a true permutation of the positions ([perm_of]) in every table the checkers
