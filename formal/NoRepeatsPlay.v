@@ -122,7 +122,7 @@ Canonical rule_eqType := Eval hnf in EqType rule rule_eqMixin.
    player does not win (or, stuck, under misère play), looking k moves ahead. *)
 Fixpoint winb r n k p : bool :=
   if k is k'.+1 then
-    if moves n p is [::] then r == misere else has (fun q => ~~ winb r n k' q) (moves n p)
+    let qs := moves n p in if qs is [::] then r == misere else has (fun q => ~~ winb r n k' q) qs
   else false.
 
 Lemma winbP r n k p : valid n p -> unseen n p < k ->

@@ -86,7 +86,7 @@ def read_dag(data: bytes) -> tuple[list[str], int | None]:
     Coq checker, not this reader, decides whether they prove anything.
 
     >>> read_dag(bytes.fromhex("4e52444147310a00" "01000100" "0100000000000000"
-    ...                        "0300000000000000" "01" "00"))  # 1 coin: Amber turns it, Ben is stuck
+    ...                        "0300000000000000" "01" "00"))  # Amber turns it, Ben is stuck
     (['(3, 1, [::])'], 0)
     """
     expect(len(data) >= HEADER.size, "the strategy-dag file is shorter than its header")
