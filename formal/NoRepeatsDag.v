@@ -16,7 +16,6 @@
    no pattern the position can reach), which the kernel's answer always meets. The kernel's
    check that every node is named by some record is not needed either: a node no record names
    is proved lost all the same. *)
-From Coq Require Import PeanoNat BinNat.
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry.
 
@@ -34,7 +33,8 @@ Proof. by rewrite mem_filter mem_iota andbC. Qed.
 
 Definition mark V x := set_nth false V x true.
 
-Lemma mem_mark n V x y : x < 2 ^ n -> (y \in members n (mark V x)) = (y == x) || (y \in members n V).
+Lemma mem_mark n V x y :
+  x < 2 ^ n -> (y \in members n (mark V x)) = (y == x) || (y \in members n V).
 Proof.
 move=> lt_x; rewrite !mem_members nth_set_nth /=.
 by case: eqP => [-> | _]; rewrite ?lt_x ?orbT.
@@ -74,8 +74,9 @@ Definition count_seen V := count (nth false V) (iota 0 (2 ^ n)).
 Definition image g t V :=
   mkseq (fun y => nth false V (nth 0 g (nth 0 (nth [::] xors t) y))) (2 ^ n).
 
-(* Lemma R, as the checker sees it: the position (W, u) reaches no pattern that T marks seen
-   and W does not. *)
+(* Lemma R, as the checker sees it: (T, w) is the position (W, u) with some patterns marked
+   seen, each of which has all its neighbours in T, none of them the current pattern: so no
+   play from (W, u) reaches one. *)
 Definition cutb W u T w :=
   [&& u == w, all (fun x => nth false W x ==> nth false T x) (iota 0 (2 ^ n)) &
       all (fun x => nth false T x && ~~ nth false W x ==>
@@ -136,8 +137,8 @@ Definition table_of n o :=
 
 Definition automorphisms n := [seq table_of n o | o <- arrangements n (iota 0 n)].
 
-(* The strategy DAG nodes proves that the loser loses, against first (the winner's first move,
-   or None when the winner is the second player). *)
+(* The nodes, a strategy DAG, prove that the winner wins: the second player (first = None), or
+   the first, whose first move is f (first = Some f). *)
 Definition dag_ok n r first nodes :=
   dagb n r (neighbours n) (automorphisms n) (masks n) nodes first.
 
@@ -160,12 +161,6 @@ Qed.
 
 Lemma members_lt V x : x \in members n V -> x < 2 ^ n.
 Proof. by rewrite mem_members => /andP[]. Qed.
-
-Lemma valid_members V v : v < 2 ^ n -> valid n (members n V, v).
-Proof. by move=> lt_v; rewrite /valid /= lt_v; apply/allP => x /members_lt. Qed.
-
-Lemma count_members V : count_seen n V = size (members n V).
-Proof. by rewrite size_filter. Qed.
 
 (* Stuck: every neighbour seen. *)
 Lemma stuckbP V S y : y < 2 ^ n -> S =i members n V -> stuckb n nb V y -> moves n (S, y) = [::].
@@ -240,7 +235,6 @@ set c := nth no_node nodes j; case/andP=> more cut_c.
 apply: won_move (move_to z lt_z fresh) _.
 rewrite -/nb neighbourE // in cut_c; set w := turn y z in cut_c *.
 have lt_w : w < 2 ^ n by rewrite turn_lt.
-have [inv _ _] := automorphic_comp (automorphismbP auto_fg) (lxor_automorphic lt_t).
 have [inv_f _ _] := automorphismbP auto_fg; have [lt_f _ _ _] := inv_f w lt_w.
 rewrite /= masksE // in cut_c.
 set sigma := fun x => Nat.lxor (nth 0 f x) t.

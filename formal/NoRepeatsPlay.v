@@ -14,16 +14,13 @@ Unset Printing Implicit Defensive.
 
 Implicit Types (n i j k x y : nat) (S : seq nat) (p q : position) (r : rule).
 
-(* Turning coins: an involution, commuting, never a fixed point, within n coins. *)
+(* Turning a coin: an involution, never a fixed point, within n coins. *)
 
 Lemma expn_pow m k : m ^ k = Nat.pow m k.
 Proof. by elim: k => //= k IH; rewrite expnS IH. Qed.
 
 Lemma turnK i : involutive (turn^~ i).
 Proof. by move=> x; rewrite /turn Nat.lxor_assoc Nat.lxor_nilpotent Nat.lxor_0_r. Qed.
-
-Lemma turnC x i j : turn (turn x i) j = turn (turn x j) i.
-Proof. by rewrite /turn !Nat.lxor_assoc (Nat.lxor_comm (2 ^ i)). Qed.
 
 Lemma turn_neq x i : turn x i != x.
 Proof.
