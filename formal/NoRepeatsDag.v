@@ -17,13 +17,13 @@
    check that every node is named by some record is not needed either: a node no record names
    is proved lost all the same. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry.
+From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
-Implicit Types (n i j k x y z : nat) (V W T : seq bool) (S : seq nat) (r : rule).
+Implicit Types (n i j k x y z : nat) (V W T : seq bool) (S : seq nat) (r : play).
 
 (* A set of patterns of n coins as 2^n booleans: pattern x is in it iff nth false V x. *)
 Definition members n V := [seq x <- iota 0 (2 ^ n) | nth false V x].
@@ -48,7 +48,7 @@ Inductive answer :=
                                     maps the position to node j *)
   | malformed.                   (* what the decoder makes of a record out of the format *)
 
-Record node := Node { seen : seq bool; current : nat; answers : seq answer }.
+Record node := DagNode { seen : seq bool; current : nat; answers : seq answer }.
 
 Definition position_of n c : position := (members n (seen c), current c).
 
@@ -57,7 +57,7 @@ Section Checker.
 (* The tables the checker reads: the neighbours of each pattern (neighbours n), the
    reorderings of the coins as symmetries with their inverses (any tables: the checker checks
    them), the XOR masks (masks n); and the nodes. *)
-Variables (n : nat) (r : rule) (nb : seq (seq nat)) (autos : seq (seq nat * seq nat))
+Variables (n : nat) (r : play) (nb : seq (seq nat)) (autos : seq (seq nat * seq nat))
           (xors : seq (seq nat)) (nodes : seq node).
 
 Definition neighbour x i := nth 0 (nth [::] nb x) i.
@@ -83,7 +83,7 @@ Definition cutb W u T w :=
                     all (fun i => (neighbour x i != w) && nth false T (neighbour x i)) (iota 0 n))
           (iota 0 (2 ^ n))].
 
-Definition no_node := Node [::] 0 [::].
+Definition no_node := DagNode [::] 0 [::].
 
 (* The answer ans holds after the loser moved to y, making V seen. *)
 Definition answerb V y ans :=
@@ -106,7 +106,7 @@ Definition nodeb c :=
   [&& v < 2 ^ n, nth false V v, (cs != [::]) || (r == normal) &
       all2 (fun i ans => answerb (mark V (neighbour v i)) (neighbour v i) ans) cs (answers c)].
 
-(* Node 0 is the start, or the position after the winner's first move f. *)
+(* Node 0 is the opening, or the position after the winner's first move f. *)
 Definition rootb (first : option nat) :=
   let c := nth no_node nodes 0 in
   if first is Some f then
@@ -146,12 +146,12 @@ Definition dag_ok n r first nodes :=
 
 Section Soundness.
 
-Variables (n : nat) (r : rule) (autos : seq (seq nat * seq nat)) (nodes : seq node).
+Variables (n : nat) (r : play) (autos : seq (seq nat * seq nat)) (nodes : seq node).
 Let nb := neighbours n.
 Let xors := masks n.
 Variable autos_ok : all (automorphismb n nb) autos.
 
-Lemma neighbourE x i : x < 2 ^ n -> i < n -> neighbour nb x i = turn x i.
+Lemma neighbourE x i : x < 2 ^ n -> i < n -> neighbour nb x i = turn_over x i.
 Proof. exact: neighboursE. Qed.
 
 Lemma masksE t x : t < 2 ^ n -> x < 2 ^ n -> nth 0 (nth [::] xors t) x = Nat.lxor x t.
@@ -163,12 +163,13 @@ Lemma members_lt V x : x \in members n V -> x < 2 ^ n.
 Proof. by rewrite mem_members => /andP[]. Qed.
 
 (* Stuck: every neighbour seen. *)
-Lemma stuckbP V S y : y < 2 ^ n -> S =i members n V -> stuckb n nb V y -> moves n (S, y) = [::].
+Lemma stuckbP V S y :
+  y < 2 ^ n -> S =i members n V -> stuckb n nb V y -> legal_moves n (S, y) = [::].
 Proof.
-move=> lt_y same /allP seen_all; case moves_y: (moves n (S, y)) => [// | q qs].
-have /movesP[i lt_i [_ /= fresh]] : q \in moves n (S, y) by rewrite moves_y inE eqxx.
+move=> lt_y same /allP seen_all; case moves_y: (legal_moves n (S, y)) => [// | q qs].
+have /legal_movesP[i lt_i [_ /= fresh]] : q \in legal_moves n (S, y) by rewrite moves_y inE eqxx.
 move: (seen_all i); rewrite mem_iota lt_i neighbourE // => /(_ isT) seen_i.
-by move: fresh; rewrite same mem_members seen_i turn_lt.
+by move: fresh; rewrite same mem_members seen_i turn_over_lt.
 Qed.
 
 Lemma image_members f g t V : t < 2 ^ n -> automorphismb n nb (f, g) ->
@@ -193,7 +194,7 @@ rewrite same !mem_members => /andP[lt_x T_x]; rewrite lt_x /= => W_x lt_i.
 have x_in : x \in iota 0 (2 ^ n) by rewrite mem_iota.
 have i_in : i \in iota 0 n by rewrite mem_iota.
 move: (far x x_in); rewrite T_x W_x /= => /allP/(_ i i_in).
-by rewrite neighbourE // => /andP[-> ->]; rewrite turn_lt.
+by rewrite neighbourE // => /andP[-> ->]; rewrite turn_over_lt.
 Qed.
 
 Lemma mark_members V y : y < 2 ^ n -> members n (mark V y) =i y :: members n V.
@@ -215,17 +216,17 @@ Lemma answer_won V y S ans : y < 2 ^ n -> S =i members n V ->
              lost r n (position_of n (nth no_node nodes j))) ->
   answerb n r nb autos xors nodes V y ans -> won r n (S, y).
 Proof.
-move=> lt_y same IH; have valid_y : valid n (S, y).
-  by rewrite /valid /= lt_y; apply/allP => x; rewrite same => /members_lt.
+move=> lt_y same IH; have valid_y : in_cube n (S, y).
+  by rewrite /in_cube /= lt_y; apply/allP => x; rewrite same => /members_lt.
 have move_to z : z < n -> ~~ nth false V (neighbour nb y z) ->
-    (turn y z :: S, turn y z) \in moves n (S, y).
-  move=> lt_z fresh; apply/movesP; exists z => //; split=> //=.
+    (turn_over y z :: S, turn_over y z) \in legal_moves n (S, y).
+  move=> lt_z fresh; apply/legal_movesP; exists z => //; split=> //=.
   by rewrite same mem_members -neighbourE // (negbTE fresh) andbF.
 case: ans => [| z | z p t j |] //=.
 - by case/andP=> /eqP r_misere stuck; apply: won_stuck (stuckbP lt_y same stuck).
 - case/and4P=> /eqP r_normal lt_z fresh stuck; apply: won_move (move_to z lt_z fresh) _.
-  rewrite neighbourE // in stuck; have lt_w := turn_lt lt_y lt_z.
-  have same' : turn y z :: S =i members n (mark V (turn y z)).
+  rewrite neighbourE // in stuck; have lt_w := turn_over_lt lt_y lt_z.
+  have same' : turn_over y z :: S =i members n (mark V (turn_over y z)).
     by move=> x; rewrite mark_members // !inE same.
   by apply: lost_all => // q; rewrite (stuckbP lt_w same' stuck).
 case/and5P=> lt_z fresh lt_p lt_t /andP[lt_j].
@@ -233,8 +234,8 @@ have := mem_nth ([::], [::]) lt_p; case: (nth _ autos p) => f g fg_autos.
 have auto_fg := allP autos_ok _ fg_autos.
 set c := nth no_node nodes j; case/andP=> more cut_c.
 apply: won_move (move_to z lt_z fresh) _.
-rewrite -/nb neighbourE // in cut_c; set w := turn y z in cut_c *.
-have lt_w : w < 2 ^ n by rewrite turn_lt.
+rewrite -/nb neighbourE // in cut_c; set w := turn_over y z in cut_c *.
+have lt_w : w < 2 ^ n by rewrite turn_over_lt.
 have [inv_f _ _] := automorphismbP auto_fg; have [lt_f _ _ _] := inv_f w lt_w.
 rewrite /= masksE // in cut_c.
 set sigma := fun x => Nat.lxor (nth 0 f x) t.
@@ -242,7 +243,7 @@ have bisim := bisimilar_sym (bisimilar_comp (sym_bisimilar (automorphic_comp
   (automorphismbP auto_fg) (lxor_automorphic lt_t))) (@cut_bisimilar n)).
 apply: (bisimilar_won _ bisim _).2 (IH j lt_j more).
 exists (members n (image n xors g t (mark V w)), sigma w); last exact: cutbP cut_c.
-have [valid_w _] := moves_valid valid_y (move_to z lt_z fresh).
+have [valid_w _] := legal_moves_in_cube valid_y (move_to z lt_z fresh).
 split=> //; split=> // x; rewrite (image_members _ lt_t auto_fg).
 rewrite (map_mem _ (mark_members _ lt_w)); apply: map_mem => u.
 by rewrite !inE same.
@@ -268,19 +269,19 @@ elim: k j => [| k IH] j lt_j lt_k.
   by move: lt_k; rewrite add0n ltnNge (leq_trans (count_size _ _)) ?size_iota.
 move: (nodes_ok j lt_j) lt_k; rewrite /position_of.
 case: (nth no_node nodes j) => V v answers /and4P[/= lt_v _ can_move answers_ok] lt_k.
-have legal_fresh i : i < n -> (i \in legal n nb V v) = (turn v i \notin members n V).
-  by move=> lt_i; rewrite mem_filter mem_iota lt_i neighbourE // mem_members turn_lt ?andbT.
-apply: lost_all => [stuck | q /movesP[i lt_i [-> /= fresh]]].
+have legal_fresh i : i < n -> (i \in legal n nb V v) = (turn_over v i \notin members n V).
+  by move=> lt_i; rewrite mem_filter mem_iota lt_i neighbourE // mem_members turn_over_lt ?andbT.
+apply: lost_all => [stuck | q /legal_movesP[i lt_i [-> /= fresh]]].
   case/orP: can_move => [| /eqP //]; case legal_eq: (legal n nb V v) => [// | i cs] _.
   have: i \in legal n nb V v by rewrite legal_eq inE eqxx.
   rewrite mem_filter mem_iota add0n => /andP[fresh /andP[_ lt_i]].
-  have: (turn v i :: members n V, turn v i) \in moves n (members n V, v).
-    apply/movesP; exists i => //; split=> //=.
+  have: (turn_over v i :: members n V, turn_over v i) \in legal_moves n (members n V, v).
+    apply/legal_movesP; exists i => //; split=> //=.
     by rewrite -legal_fresh // mem_filter mem_iota lt_i fresh.
   by rewrite stuck.
 rewrite -legal_fresh // in fresh; have [ans] := all2_exists answers_ok fresh.
-rewrite neighbourE //; apply: answer_won; first exact: turn_lt.
-  by move=> x; rewrite mark_members ?turn_lt.
+rewrite neighbourE //; apply: answer_won; first exact: turn_over_lt.
+  by move=> x; rewrite mark_members ?turn_over_lt.
 move=> j' lt_j' more; apply: IH lt_j' _; apply: leq_trans lt_k _.
 by rewrite addSn -addnS leq_add2l (leq_ltn_trans (count_mark _ _) more).
 Qed.
@@ -306,13 +307,13 @@ have := lost_nodes autos_ok 0 nonempty; rewrite /first_wins /position_of.
 move: root; rewrite /rootb; case: (nth no_node nodes 0) => T w _ /= /andP[lt_f root] lost0.
 have lt_0 : 0 < 2 ^ n by rewrite expn_gt0.
 rewrite neighbourE // in root.
-have move0 : ([:: turn 0 f; 0], turn 0 f) \in moves n start.
-  by apply/movesP; exists f; rewrite // inE turn_neq.
+have move0 : ([:: turn_over 0 f; 0], turn_over 0 f) \in legal_moves n opening.
+  by apply/legal_movesP; exists f; rewrite // inE turn_over_neq.
 apply: won_move move0 _.
 apply: (bisimilar_won _ (bisimilar_sym (@cut_bisimilar n)) _).2 lost0.
 apply: cutbP root => x; rewrite mem_members !inE.
 case: ltnP => [lt_x | le_x]; first by rewrite nth_mkseq // orbC.
 rewrite andFb; apply/negbTE; rewrite negb_or; apply/andP; split; apply/eqP => x_eq.
-  by move: le_x; rewrite x_eq leqNgt turn_lt.
+  by move: le_x; rewrite x_eq leqNgt turn_over_lt.
 by move: le_x; rewrite x_eq leqNgt lt_0.
 Qed.

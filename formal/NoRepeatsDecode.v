@@ -25,7 +25,7 @@ Definition no_reply := 255.        (* the winner is stuck *)
 Definition no_child := 4294967295. (* the loser is stuck *)
 
 (* x, or bound when x is not below it (so that no huge unary number is ever built). *)
-Definition below (bound : nat) (x : N) : nat :=
+Definition capped (bound : nat) (x : N) : nat :=
   if x <? N.of_nat bound then N.to_nat x else bound.
 
 Definition bits n (s : N) : seq bool :=
@@ -37,12 +37,12 @@ Definition answer_of n nodes (record : raw_record) : answer :=
   if z =? no_reply then
     if (a =? 0) && (j =? no_child) then winner_stuck else malformed
   else if j =? no_child then
-    if a =? 0 then loser_stuck (below n z) else malformed
-  else goto (below n z) (below n`! (a / coins)) (N.to_nat (a mod coins)) (below nodes j).
+    if a =? 0 then loser_stuck (capped n z) else malformed
+  else goto (capped n z) (capped n`! (a / coins)) (N.to_nat (a mod coins)) (capped nodes j).
 
 Definition node_of n nodes (raw : raw_node) : node :=
   let: (s, v, records) := raw in
-  Node (bits n s) (if s <? 2 ^ 2 ^ N.of_nat n then below (2 ^ n)%nat v else (2 ^ n)%nat)
+  DagNode (bits n s) (if s <? 2 ^ 2 ^ N.of_nat n then capped (2 ^ n)%nat v else (2 ^ n)%nat)
        [seq answer_of n nodes record | record <- records].
 
 Definition decode n (raw : seq raw_node) : seq node := [seq node_of n (size raw) x | x <- raw].

@@ -1,4 +1,4 @@
-(* Facts about the rules of No repeats (RulesNoRepeats.v): turning coins, the moves, the end
+(* Facts about the rules of No repeats (RulesNoRepeats.v): turning coins, the legal moves, the end
    of every game, and that who wins is well defined: every position of patterns of n coins is
    won or lost (won_or_lost), never both (not_won_lost), and a recursion that computes decides
    which (winbP). Then bisimulations: two positions whose moves can be matched one for one,
@@ -6,25 +6,25 @@
    of the cube are such relations (NoRepeatsSymmetry.v). *)
 From Coq Require Import PeanoNat.
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import RulesNoRepeats.
+From CoinProofs Require Import Claims RulesNoRepeats.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
-Implicit Types (n i j k x y : nat) (S : seq nat) (p q : position) (r : rule).
+Implicit Types (n i j k x y : nat) (S : seq nat) (p q : position) (r : play).
 
 (* Turning a coin: an involution, never a fixed point, within n coins. *)
 
 Lemma expn_pow m k : m ^ k = Nat.pow m k.
 Proof. by elim: k => //= k IH; rewrite expnS IH. Qed.
 
-Lemma turnK i : involutive (turn^~ i).
-Proof. by move=> x; rewrite /turn Nat.lxor_assoc Nat.lxor_nilpotent Nat.lxor_0_r. Qed.
+Lemma turn_overK i : involutive (turn_over^~ i).
+Proof. by move=> x; rewrite /turn_over Nat.lxor_assoc Nat.lxor_nilpotent Nat.lxor_0_r. Qed.
 
-Lemma turn_neq x i : turn x i != x.
+Lemma turn_over_neq x i : turn_over x i != x.
 Proof.
-apply/eqP=> /(f_equal (Nat.lxor x)); rewrite /turn -Nat.lxor_assoc Nat.lxor_nilpotent.
+apply/eqP=> /(f_equal (Nat.lxor x)); rewrite /turn_over -Nat.lxor_assoc Nat.lxor_nilpotent.
 by rewrite Nat.lxor_0_l => /eqP; rewrite expn_eq0.
 Qed.
 
@@ -47,23 +47,24 @@ have max_eq a b : Nat.max a b = maxn a b.
 by apply/leP; rewrite -max_eq; apply: Nat.log2_lxor.
 Qed.
 
-Lemma turn_lt n x i : x < 2 ^ n -> i < n -> turn x i < 2 ^ n.
+Lemma turn_over_lt n x i : x < 2 ^ n -> i < n -> turn_over x i < 2 ^ n.
 Proof. by move=> lt_x lt_i; apply: lxor_lt; rewrite // ltn_exp2l. Qed.
 
-(* The moves. *)
+(* The legal moves. *)
 
-Lemma movesP n p q :
-  reflect (exists2 i, i < n & q = (turn p.2 i :: p.1, turn p.2 i) /\ turn p.2 i \notin p.1)
-          (q \in moves n p).
+Lemma legal_movesP n p q :
+  reflect (exists2 i, i < n & q = (turn_over p.2 i :: p.1, turn_over p.2 i) /\
+                              turn_over p.2 i \notin p.1)
+          (q \in legal_moves n p).
 Proof.
 apply: (iffP mapP) => [[y] | [i lt_i [-> fresh]]].
   rewrite mem_filter => /andP[fresh /mapP[i]]; rewrite mem_iota => /andP[_ lt_i] y_eq ->.
   by exists i; rewrite // -y_eq.
-by exists (turn p.2 i); rewrite // mem_filter fresh map_f // mem_iota.
+by exists (turn_over p.2 i); rewrite // mem_filter fresh map_f // mem_iota.
 Qed.
 
 (* A position of patterns of n coins. *)
-Definition valid n p := (p.2 < 2 ^ n) && all (fun x => x < 2 ^ n) p.1.
+Definition in_cube n p := (p.2 < 2 ^ n) && all (fun x => x < 2 ^ n) p.1.
 
 (* The patterns of n coins not seen yet: every move makes one seen, so every game ends. *)
 Definition unseen n p := count (fun x => x \notin p.1) (iota 0 (2 ^ n)).
@@ -77,11 +78,12 @@ rewrite -addnS; apply: leq_add; last by apply: IH; exists u.
 by case: (boolP (a t)) => [/ab -> | ]; [| case: (a t)].
 Qed.
 
-Lemma moves_valid n p q : valid n p -> q \in moves n p -> valid n q /\ unseen n q < unseen n p.
+Lemma legal_moves_in_cube n p q :
+  in_cube n p -> q \in legal_moves n p -> in_cube n q /\ unseen n q < unseen n p.
 Proof.
-case/andP=> lt_v lt_S /movesP[i lt_i [-> fresh]]; rewrite /valid /= turn_lt //= lt_S.
+case/andP=> lt_v lt_S /legal_movesP[i lt_i [-> fresh]]; rewrite /in_cube /= turn_over_lt //= lt_S.
 split=> //; apply: count_lt => [x | ]; first by rewrite inE negb_or => /andP[].
-by exists (turn p.2 i); rewrite ?mem_iota ?turn_lt // inE eqxx fresh.
+by exists (turn_over p.2 i); rewrite ?mem_iota ?turn_over_lt // inE eqxx fresh.
 Qed.
 
 (* A position is never both won and lost. *)
@@ -91,11 +93,11 @@ with lost_won_ind := Induction for lost Sort Prop.
 Combined Scheme won_lost_mutind from won_lost_ind, lost_won_ind.
 
 Lemma lostE r n p : lost r n p ->
-  (moves n p = [::] -> r = normal) /\ (forall q, q \in moves n p -> won r n q).
+  (legal_moves n p = [::] -> r = normal) /\ (forall q, q \in legal_moves n p -> won r n q).
 Proof. by case. Qed.
 
 Lemma wonE r n p : won r n p ->
-  (r = misere /\ moves n p = [::]) \/ (exists2 q, q \in moves n p & lost r n q).
+  (r = misere /\ legal_moves n p = [::]) \/ (exists2 q, q \in legal_moves n p & lost r n q).
 Proof. by case=> [{}p r_misere stuck | {}p q q_p lost_q]; [left | right; exists q]. Qed.
 
 Lemma not_won_lost r n p : won r n p -> ~ lost r n p.
@@ -108,27 +110,29 @@ move: p; apply: (@won_lost_ind r n (fun p _ => ~ lost r n p) (fun p _ => ~ won r
   exact: not_won q_p lost_q.
 Qed.
 
-(* Equality of rules, for winb. *)
-Definition rule_eq r r' := match r, r' with normal, normal | misere, misere => true
+(* Equality of plays, for winb. *)
+Definition play_eq r r' := match r, r' with normal, normal | misere, misere => true
                                            | _, _ => false end.
-Lemma rule_eqP : Equality.axiom rule_eq. Proof. by case; case; constructor. Qed.
-Canonical rule_eqMixin := EqMixin rule_eqP.
-Canonical rule_eqType := Eval hnf in EqType rule rule_eqMixin.
+Lemma play_eqP : Equality.axiom play_eq. Proof. by case; case; constructor. Qed.
+Canonical play_eqMixin := EqMixin play_eqP.
+Canonical play_eqType := Eval hnf in EqType play play_eqMixin.
 
 (* Who wins, computed: the player to move wins iff some move leads to a position the other
    player does not win (or, stuck, under misère play), looking k moves ahead. *)
 Fixpoint winb r n k p : bool :=
   if k is k'.+1 then
-    let qs := moves n p in if qs is [::] then r == misere else has (fun q => ~~ winb r n k' q) qs
+    let qs := legal_moves n p in
+    if qs is [::] then r == misere else has (fun q => ~~ winb r n k' q) qs
   else false.
 
-Lemma winbP r n k p : valid n p -> unseen n p < k ->
+Lemma winbP r n k p : in_cube n p -> unseen n p < k ->
   (winb r n k p -> won r n p) /\ (~~ winb r n k p -> lost r n p).
 Proof.
 elim: k p => // k IH p valid_p lt_k /=.
-have next q : q \in moves n p -> (winb r n k q -> won r n q) /\ (~~ winb r n k q -> lost r n q).
-  by move=> /(moves_valid valid_p)[valid_q lt_q]; apply: IH; rewrite // (leq_trans lt_q).
-case moves_p: (moves n p) => [| q qs].
+have next q : q \in legal_moves n p ->
+    (winb r n k q -> won r n q) /\ (~~ winb r n k q -> lost r n q).
+  by move=> /(legal_moves_in_cube valid_p)[valid_q lt_q]; apply: IH; rewrite // (leq_trans lt_q).
+case moves_p: (legal_moves n p) => [| q qs].
   split=> [/eqP r_misere | not_misere]; first exact: won_stuck.
   apply: lost_all => [_ | q']; last by rewrite moves_p.
   by move: not_misere; case: (r).
@@ -138,30 +142,30 @@ apply: lost_all => [| q' q'_p]; first by rewrite moves_p.
 by apply: (next _ q'_p).1; apply/negPn/all_won.
 Qed.
 
-Lemma won_or_lost r n p : valid n p -> won r n p \/ lost r n p.
+Lemma won_or_lost r n p : in_cube n p -> won r n p \/ lost r n p.
 Proof.
 move=> valid_p; have [wins loses] := winbP r valid_p (ltnSn (unseen n p)).
 by case: (boolP (winb r n (unseen n p).+1 p)) => [/wins | /loses]; [left | right].
 Qed.
 
-(* The start is a position of n coins: the first or the second player wins, not both. *)
-Lemma valid_start n : valid n start.
-Proof. by rewrite /valid /= expn_gt0. Qed.
+(* The opening is a position of n coins: the first or the second player wins, not both. *)
+Lemma in_cube_opening n : in_cube n opening.
+Proof. by rewrite /in_cube /= expn_gt0. Qed.
 
 Lemma winner_exists n r : first_wins n r \/ second_wins n r.
-Proof. exact: won_or_lost (valid_start n). Qed.
+Proof. exact: won_or_lost (in_cube_opening n). Qed.
 
 Lemma winner_exclusive n r : first_wins n r -> ~ second_wins n r.
 Proof. exact: not_won_lost. Qed.
 
-(* Who wins from the start, computed (for small n: the whole game tree). *)
-Definition first_winsb n r := winb r n (2 ^ n).+1 start.
+(* Who wins from the opening, computed (for small n: the whole game tree). *)
+Definition first_winsb n r := winb r n (2 ^ n).+1 opening.
 
 Lemma first_winsbP n r : reflect (first_wins n r) (first_winsb n r).
 Proof.
-have lt_unseen : unseen n start < (2 ^ n).+1.
+have lt_unseen : unseen n opening < (2 ^ n).+1.
   by rewrite ltnS (leq_trans (count_size _ _)) ?size_iota.
-have [wins loses] := winbP r (valid_start n) lt_unseen.
+have [wins loses] := winbP r (in_cube_opening n) lt_unseen.
 apply: (iffP idP) => [/wins // | first].
 by apply/negPn/negP => /loses; apply: not_won_lost.
 Qed.
@@ -170,12 +174,13 @@ Qed.
    move of the other, to related positions. Related positions have the same winner. *)
 Definition bisimilar n (R : position -> position -> Prop) :=
   forall p q, R p q ->
-    (forall p', p' \in moves n p -> exists2 q', q' \in moves n q & R p' q') /\
-    (forall q', q' \in moves n q -> exists2 p', p' \in moves n p & R p' q').
+    (forall p', p' \in legal_moves n p -> exists2 q', q' \in legal_moves n q & R p' q') /\
+    (forall q', q' \in legal_moves n q -> exists2 p', p' \in legal_moves n p & R p' q').
 
-Lemma bisimilar_stuck n R p q : bisimilar n R -> R p q -> moves n p = [::] -> moves n q = [::].
+Lemma bisimilar_stuck n R p q :
+  bisimilar n R -> R p q -> legal_moves n p = [::] -> legal_moves n q = [::].
 Proof.
-move=> bisim Rpq stuck; case: (moves n q) (bisim _ _ Rpq).2 => // q' qs /(_ q').
+move=> bisim Rpq stuck; case: (legal_moves n q) (bisim _ _ Rpq).2 => // q' qs /(_ q').
 by rewrite inE eqxx => /(_ isT)[p']; rewrite stuck.
 Qed.
 
@@ -191,7 +196,7 @@ apply: (@won_lost_mutind r n (fun p _ => forall q, R p q -> won r n q)
 - move=> {}p p' p'_p _ IH {}q Rpq; have [q' q'_q Rpq'] := (bisim _ _ Rpq).1 _ p'_p.
   exact: won_move q'_q (IH _ Rpq').
 - move=> {}p stuck_normal _ IH {}q Rpq; apply: lost_all => [stuck | q' q'_q].
-    apply: stuck_normal; case: (moves n p) (bisim _ _ Rpq).1 => // p' ps /(_ p').
+    apply: stuck_normal; case: (legal_moves n p) (bisim _ _ Rpq).1 => // p' ps /(_ p').
     by rewrite inE eqxx => /(_ isT)[q']; rewrite stuck.
   by have [p' p'_p Rpq'] := (bisim _ _ Rpq).2 _ q'_q; apply: IH p'_p _ Rpq'.
 Qed.

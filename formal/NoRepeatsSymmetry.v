@@ -24,7 +24,8 @@ Implicit Types (n i j x y : nat) (S T : seq nat) (p q : position) (sigma tau : n
 (* Symmetries. *)
 
 Definition maps_neighbours n sigma :=
-  forall x i, x < 2 ^ n -> i < n -> exists2 j, j < n & sigma (turn x i) = turn (sigma x) j.
+  forall x i, x < 2 ^ n -> i < n ->
+    exists2 j, j < n & sigma (turn_over x i) = turn_over (sigma x) j.
 
 Definition automorphic n sigma tau :=
   [/\ forall x, x < 2 ^ n -> [/\ sigma x < 2 ^ n, tau x < 2 ^ n, tau (sigma x) = x &
@@ -53,14 +54,14 @@ have back x : Nat.lxor (Nat.lxor x t) t = x.
   by rewrite Nat.lxor_assoc Nat.lxor_nilpotent Nat.lxor_0_r.
 have nbr : maps_neighbours n (Nat.lxor^~ t).
   move=> x i _ lt_i; exists i => //.
-  by rewrite /turn !Nat.lxor_assoc (Nat.lxor_comm (2 ^ i)).
+  by rewrite /turn_over !Nat.lxor_assoc (Nat.lxor_comm (2 ^ i)).
 by move=> lt_t; split=> // x lt_x; rewrite !back lxor_lt.
 Qed.
 
 (* A position and its image under a symmetry. *)
-Definition symmetric n sigma p q := valid n p /\ q.2 = sigma p.2 /\ q.1 =i map sigma p.1.
+Definition mapped n sigma p q := in_cube n p /\ q.2 = sigma p.2 /\ q.1 =i map sigma p.1.
 
-Lemma sym_bisimilar n sigma tau : automorphic n sigma tau -> bisimilar n (symmetric n sigma).
+Lemma sym_bisimilar n sigma tau : automorphic n sigma tau -> bisimilar n (mapped n sigma).
 Proof.
 move=> [inv nbr nbr_tau] [S v] [S' v'] [valid_p [/= -> same]].
 have /andP[/= lt_v /allP lt_S] := valid_p.
@@ -71,32 +72,34 @@ have mapped y : y < 2 ^ n -> (sigma y \in S') = (y \in S).
   move=> lt_y; rewrite same; apply/mapP/idP => [[x x_S eq_s] | y_S]; last by exists y.
   by rewrite (inj y x lt_y (lt_S x x_S) eq_s).
 have [lt_sv _ tsv _] := inv v lt_v.
-split=> [p' p'_p | q' /movesP[j lt_j [-> /= fresh]]].
-  have [valid_p' _] := moves_valid valid_p p'_p.
-  case/movesP: p'_p valid_p' => i lt_i [-> /= fresh] valid_p'.
+split=> [p' p'_p | q' /legal_movesP[j lt_j [-> /= fresh]]].
+  have [valid_p' _] := legal_moves_in_cube valid_p p'_p.
+  case/legal_movesP: p'_p valid_p' => i lt_i [-> /= fresh] valid_p'.
   have [j lt_j eq_j] := nbr v i lt_v lt_i.
-  exists (turn (sigma v) j :: S', turn (sigma v) j).
-    by apply/movesP; exists j; rewrite //= -eq_j mapped ?turn_lt.
+  exists (turn_over (sigma v) j :: S', turn_over (sigma v) j).
+    by apply/legal_movesP; exists j; rewrite //= -eq_j mapped ?turn_over_lt.
   by split=> //; split=> //= x; rewrite !inE eq_j same.
-have lt_y := turn_lt lt_sv lt_j; have [_ lt_ty _ sty] := inv _ lt_y.
+have lt_y := turn_over_lt lt_sv lt_j; have [_ lt_ty _ sty] := inv _ lt_y.
 have [i lt_i eq_i] := nbr_tau _ j lt_sv lt_j; rewrite tsv in eq_i.
-have fresh_i : turn v i \notin S by rewrite -eq_i -mapped // sty.
-have p'_p : (turn v i :: S, turn v i) \in moves n (S, v) by apply/movesP; exists i.
-exists (turn v i :: S, turn v i) => //; have [valid_p' _] := moves_valid valid_p p'_p.
+have fresh_i : turn_over v i \notin S by rewrite -eq_i -mapped // sty.
+have p'_p : (turn_over v i :: S, turn_over v i) \in legal_moves n (S, v).
+  by apply/legal_movesP; exists i.
+exists (turn_over v i :: S, turn_over v i) => //.
+have [valid_p' _] := legal_moves_in_cube valid_p p'_p.
 by split=> //; rewrite /= -eq_i sty; split=> // x; rewrite !inE same.
 Qed.
 
 (* Symmetries given as tables: sigma x = nth 0 f x, tau x = nth 0 g x. The neighbours of each
    pattern are read from a table too (neighbours), computed once. *)
-Definition neighbours n := [seq [seq turn x i | i <- iota 0 n] | x <- iota 0 (2 ^ n)].
+Definition neighbours n := [seq [seq turn_over x i | i <- iota 0 n] | x <- iota 0 (2 ^ n)].
 
-Lemma neighboursE n x i : x < 2 ^ n -> i < n -> nth 0 (nth [::] (neighbours n) x) i = turn x i.
+Lemma neighboursE n x i : x < 2 ^ n -> i < n -> nth 0 (nth [::] (neighbours n) x) i = turn_over x i.
 Proof.
 by move=> lt_x lt_i; rewrite (nth_map 0) ?size_iota // nth_iota // (nth_map 0) ?size_iota ?nth_iota.
 Qed.
 
 Lemma mem_neighbours n x y : x < 2 ^ n ->
-  reflect (exists2 j, j < n & y = turn x j) (y \in nth [::] (neighbours n) x).
+  reflect (exists2 j, j < n & y = turn_over x j) (y \in nth [::] (neighbours n) x).
 Proof.
 move=> lt_x; rewrite (nth_map 0) ?size_iota // nth_iota //.
 apply: (iffP mapP) => [[j] | [j lt_j ->]]; last by exists j; rewrite ?mem_iota.
@@ -138,26 +141,27 @@ Qed.
    a neighbour of the current pattern or of a pattern q leaves unseen. *)
 Definition cut n p q :=
   [/\ q.2 = p.2, {subset p.1 <= q.1} &
-      forall x i, x \in q.1 -> x \notin p.1 -> i < n -> turn x i != q.2 /\ turn x i \in q.1].
+      forall x i, x \in q.1 -> x \notin p.1 -> i < n ->
+        turn_over x i != q.2 /\ turn_over x i \in q.1].
 
 Lemma cut_bisimilar n : bisimilar n (cut n).
 Proof.
-have step S T v y i : cut n (S, v) (T, v) -> y = turn v i -> i < n -> y \notin S ->
+have step S T v y i : cut n (S, v) (T, v) -> y = turn_over v i -> i < n -> y \notin S ->
     y \notin T /\ cut n (y :: S, y) (y :: T, y).
   move=> [_ /= sub far] y_eq lt_i fresh.
   have fresh_T : y \notin T.
     apply/negP=> y_T; have [] := far y i y_T fresh lt_i.
-    by rewrite y_eq turnK eqxx.
+    by rewrite y_eq turn_overK eqxx.
   split=> //; split=> //= [x | x j]; first by rewrite !inE => /orP[-> | /sub ->]; rewrite ?orbT.
   rewrite !inE negb_or => /orP[/eqP-> | x_T]; first by rewrite eqxx.
   case/andP=> neq_x x_S lt_j; have [_ near] := far x j x_T x_S lt_j.
   by rewrite near orbT; split=> //; apply: contraNneq fresh_T => <-.
 move=> [S v] [T w] [/= eq_w sub far]; subst w.
 have cutST : cut n (S, v) (T, v) by [].
-split=> [p' /movesP[i lt_i [-> /= fresh]] | q' /movesP[i lt_i [-> /= fresh]]].
+split=> [p' /legal_movesP[i lt_i [-> /= fresh]] | q' /legal_movesP[i lt_i [-> /= fresh]]].
   have [fresh_T cut'] := step S T v _ i cutST erefl lt_i fresh.
-  by exists (turn v i :: T, turn v i) => //; apply/movesP; exists i.
-have fresh_S : turn v i \notin S by apply: contra fresh => /sub.
+  by exists (turn_over v i :: T, turn_over v i) => //; apply/legal_movesP; exists i.
+have fresh_S : turn_over v i \notin S by apply: contra fresh => /sub.
 have [_ cut'] := step S T v _ i cutST erefl lt_i fresh_S.
-by exists (turn v i :: S, turn v i) => //; apply/movesP; exists i.
+by exists (turn_over v i :: S, turn_over v i) => //; apply/legal_movesP; exists i.
 Qed.

@@ -13,14 +13,15 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from coinproofs.cli import main
-from coinproofs.coq import Unsupported, module_name
+import coinproofs as cp
+from coinproofs.coq import Unsupported, build
+from coinproofs.coq.check import check_folder, coqc, run_coq
 from coinproofs.coq.norepeat import COQ_DAG_NODES, read_dag, script, statement
 from coinproofs.games.norepeat import solve, strategy_dag
 from coinproofs.verify.certificate import Artifacts, Claim
@@ -31,8 +32,9 @@ from coinproofs.verify.schema import Rejected
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
-needs_coq = pytest.mark.skipif(shutil.which("coqc") is None,
-                               reason="needs coqc (apt-get install coq libcoq-mathcomp)")
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
+                               reason="needs coqc and coqchk (apt-get install coq "
+                                      "libcoq-mathcomp)")
 
 # Fast to prove and to check: the misère claims of 3 and 4 coins (strategy DAGs), two normal ones.
 SMALL = ["norepeat.n1.normal", "norepeat.n12.normal", "norepeat.n3.misere",
@@ -95,59 +97,36 @@ def formal() -> Path:
     return FORMAL
 
 
-def source(certificate: Mapping[str, Any], folder: Path) -> str:
-    """The claim's .v file, laid out as the Coq road's contract says (coinproofs/coq)."""
-    stated, proof = statement(certificate["claim"]), script(certificate, folder)
-    requires = " ".join(dict.fromkeys(("Claims", *stated.requires, *proof.requires)))
-    return (f"From mathcomp Require Import all_ssreflect.\n"
-            f"From CoinProofs Require Import {requires}.\n\n{proof.definitions}\n\n"
-            f"Theorem claim : {stated.text}.\nProof.\n{proof.proof}\nQed.\n")
-
-
-def coqc(folder: Path, name: str) -> subprocess.CompletedProcess[str]:
-    """Compile folder/name.v with the formal library (and the folder's own modules)."""
-    return subprocess.run(["coqc", "-Q", str(FORMAL), "CoinProofs", "-Q", str(folder), "Proofs",
-                           str(folder / f"{name}.v")],
-                          capture_output=True, text=True, timeout=600)
-
-
-def compile_text(folder: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
-    """Write folder/name.v and compile it."""
+def compile_text(folder: Path, name: str, text: str) -> tuple[bool, str]:
+    """Write folder/name.v and compile it against the formal library: did it compile, and what
+    Coq said."""
     (folder / f"{name}.v").write_text(text)
-    return coqc(folder, name)
+    return run_coq(coqc(FORMAL, folder, name), folder)
 
 
-def prove(ids: list[str], folder: Path) -> list[dict[str, Any]]:
-    """Prove the claims into folder; their certificates."""
-    assert main(["prove", *ids, "--out", str(folder)]) == 0
-    return [json.loads((folder / f"{claim_id}.json").read_text()) for claim_id in ids]
+def prove(ids: list[str], folder: Path) -> list[Path]:
+    """Prove the claims into folder (prove writes each .v beside its certificate); the
+    certificates' paths."""
+    assert cp.prove(*ids, out=folder).proved
+    return [folder / f"{claim_id}.json" for claim_id in ids]
 
 
-def compiles_and_states(certificates: list[dict[str, Any]], folder: Path) -> None:
-    """Each claim's .v compiles, and its theorem has exactly the claim's statement (checked by
-    Coq in a file of its own, for all of them at once)."""
-    checks = ["From mathcomp Require Import all_ssreflect.",
-              "From CoinProofs Require Import RulesNoRepeats."]
-    for certificate in certificates:
-        module = module_name(certificate["claim"]["id"])
-        result = compile_text(folder, module, source(certificate, folder))
-        assert result.returncode == 0, result.stdout + result.stderr
-        text = statement(certificate["claim"]).text
-        checks += [f"From Proofs Require {module}.", f"Check ({module}.claim : {text})."]
-    result = compile_text(folder, "Statements", "\n".join(checks) + "\n")
-    assert result.returncode == 0, result.stdout + result.stderr
+def coq_accepts(folder: Path, certificates: list[Path]) -> None:
+    """`verify --coq`'s check: each .v compiles, its theorem proves exactly the claim's
+    statement, and coqchk finds no assumption in it."""
+    verdicts, assumptions = check_folder(folder, certificates, jobs=2, norec=True)
+    assert all(verdict.accepted for verdict in verdicts), verdicts
+    assert assumptions is not None and assumptions.none
 
 
 @needs_coq
 def test_small_claims_compile(formal: Path, tmp_path: Path) -> None:
-    compiles_and_states(prove(SMALL, tmp_path), tmp_path)
+    coq_accepts(tmp_path, prove(SMALL, tmp_path))
 
 
 def default_claims() -> list[str]:
     """The norepeat claims a bare `coinproofs prove` proves."""
-    listing = subprocess.run([str(ROOT / ".venv" / "bin" / "coinproofs"), "claims", "--json"],
-                             capture_output=True, text=True, check=True)
-    return [c["id"] for c in json.loads(listing.stdout)["claims"] if c["game"] == "norepeat"]
+    return [claim["id"] for claim in cp.claims()["claims"] if claim["game"] == "norepeat"]
 
 
 @pytest.mark.slow
@@ -155,7 +134,7 @@ def default_claims() -> list[str]:
 def test_every_default_claim_compiles(formal: Path, tmp_path: Path) -> None:
     ids = default_claims()
     assert {"norepeat.n16.normal", "norepeat.n5.misere"} <= set(ids)
-    compiles_and_states(prove(ids, tmp_path), tmp_path)
+    coq_accepts(tmp_path, prove(ids, tmp_path))
 
 
 # --- A tampered strategy DAG -------------------------------------------------------------------
@@ -196,22 +175,22 @@ def mutations(data: bytes) -> Iterator[tuple[str, bytes]]:
 
 @needs_coq
 def test_tampered_dag_fails_to_compile(formal: Path, tmp_path: Path) -> None:
-    [certificate] = prove(["norepeat.n4.misere"], tmp_path)
+    [path] = prove(["norepeat.n4.misere"], tmp_path)
+    certificate = json.loads(path.read_text())
     [item] = [e for e in certificate["evidence"] if e["method"] == "strategy-dag"]
     data = (tmp_path / item["file"]).read_bytes()
-    names = []
+    changed_numbers = []
     for name, changed in mutations(data):
-        names.append(name)
+        changed_numbers.append(name)
         (tmp_path / item["file"]).write_bytes(changed)
         item["sha256"] = hashlib.sha256(changed).hexdigest()
+        path.write_text(json.dumps(certificate))
         with pytest.raises(Rejected):  # the kernel refuses it...
             check_dag(4, True, "second", item, Artifacts(tmp_path))
-        module = f"tampered_{name}"
-        (tmp_path / f"{module}.v").write_text(source(certificate, tmp_path))
-        result = coqc(tmp_path, module)  # ...and so does Coq
-        assert result.returncode != 0, name
-        assert "dag_ok" in result.stdout + result.stderr, name
-    assert names == ["seen", "reply", "automorphism", "child"]
+        build.write_proof(path)  # ...and so does Coq
+        [verdict] = check_folder(tmp_path, [path], norec=True)[0]
+        assert not verdict.accepted and "dag_ok" in verdict.reason, (name, verdict)
+    assert changed_numbers == ["seen", "reply", "automorphism", "child"]
 
 
 # --- Coq agrees with the kernel ---------------------------------------------------------------
@@ -240,7 +219,7 @@ def agreement(cases: list[tuple[int, bool]], folder: Path) -> str:
     Coq's checker (dag_ok); and each of its nodes lost for the player to move (winb). It
     compiles only if every answer agrees."""
     lines = ["From mathcomp Require Import all_ssreflect.",
-             "From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay NoRepeatsDag "
+             "From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsDag "
              "NoRepeatsDecode."]
     for n, misere in cases:
         winner, data = kernel_answer(n, misere, folder)
@@ -263,22 +242,22 @@ def agreement(cases: list[tuple[int, bool]], folder: Path) -> str:
 @needs_coq
 def test_coq_agrees_with_the_kernel(formal: Path, tmp_path: Path) -> None:
     cases = [(n, misere) for n in (1, 2, 3) for misere in (False, True)]
-    result = compile_text(tmp_path, "agree", agreement(cases, tmp_path))
-    assert result.returncode == 0, result.stdout + result.stderr
+    compiled, said = compile_text(tmp_path, "agree", agreement(cases, tmp_path))
+    assert compiled, said
 
 
 @pytest.mark.slow
 @needs_coq
 def test_coq_agrees_with_the_kernel_on_four_coins(formal: Path, tmp_path: Path) -> None:
     """Four coins: Coq's recursion over the whole game takes seconds for each rule."""
-    result = compile_text(tmp_path, "agree4", agreement([(4, False), (4, True)], tmp_path))
-    assert result.returncode == 0, result.stdout + result.stderr
+    compiled, said = compile_text(tmp_path, "agree4", agreement([(4, False), (4, True)], tmp_path))
+    assert compiled, said
 
 
-def failing_line(result: subprocess.CompletedProcess[str], text: str) -> str:
+def failing_line(said: str, text: str) -> str:
     """The line of text where coqc stopped with an error (each lemma is on one line)."""
-    found = re.search(r"line (\d+), characters \d+-\d+:\nError", result.stdout + result.stderr)
-    assert found, result.stdout + result.stderr
+    found = re.search(r"line (\d+), characters \d+-\d+:\nError", said)
+    assert found, said
     return text.splitlines()[int(found.group(1)) - 1]
 
 
@@ -289,8 +268,8 @@ def test_a_wrong_answer_does_not_compile(formal: Path, tmp_path: Path) -> None:
     text = agreement([(3, True)], tmp_path)
     flipped = text.replace("first_winsb 3 misere = false", "first_winsb 3 misere = true")
     assert flipped != text
-    result = compile_text(tmp_path, "flipped", flipped)
-    assert result.returncode != 0 and "winner_n3_misere" in failing_line(result, flipped)
+    compiled, said = compile_text(tmp_path, "flipped", flipped)
+    assert not compiled and "winner_n3_misere" in failing_line(said, flipped)
     other_rule = text.replace("dag_ok 3 misere", "dag_ok 3 normal")
-    result = compile_text(tmp_path, "other_rule", other_rule)
-    assert result.returncode != 0 and "dag_n3_misere_ok" in failing_line(result, other_rule)
+    compiled, said = compile_text(tmp_path, "other_rule", other_rule)
+    assert not compiled and "dag_n3_misere_ok" in failing_line(said, other_rule)
