@@ -232,7 +232,7 @@ def agreement(cases: list[tuple[int, bool]], folder: Path) -> str:
                   f"Lemma winner_{name} : first_winsb {n} {rule} = {verdict}."
                   " Proof. by vm_compute. Qed.",
                   f"Lemma dag_{name}_ok : dag_ok {n} {rule} "
-                  f"{'None' if first is None else f'(Some {first})'} (decode {n} dag_{name})."
+                  f"{'None' if winner == 'second' else f'(Some {first})'} (decode {n} dag_{name})."
                   " Proof. by vm_compute. Qed.",
                   f"Lemma nodes_{name}_lost : all (fun c => ~~ winb {rule} {n} (2 ^ {n}).+1 "
                   f"(position_of {n} c)) (decode {n} dag_{name}). Proof. by vm_compute. Qed."]

@@ -23,7 +23,6 @@ from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.norepeat_dag import (
     DAG_NODES,
     HEADER,
-    NO_FIRST,
     NODE,
     RECORD,
     STRATEGY_DAG,
@@ -59,19 +58,20 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
                           f"than the {COQ_DAG_NODES:,} a Coq proof is written for")
     data = Artifacts(folder).read(item, bound=DAG_NODES,
                                   bytes_each=HEADER.size + NODE.size + n * RECORD.size)
-    return dag_script(n, misere, data)
+    return dag_script(n, misere, claim["value"], data)
 
 
-def dag_script(n: int, misere: bool, data: bytes) -> Script:
-    """The proof that the strategy DAG `data` (an NRDAG1 file) wins for the player its header
-    names, on n coins under the rule: its nodes as Coq numbers, and the checker run on them."""
+def dag_script(n: int, misere: bool, winner: str, data: bytes) -> Script:
+    """The proof that the strategy DAG `data` (an NRDAG1 file) wins for `winner` on n coins
+    under the rule: its nodes as Coq numbers, and the checker run on them (from the winner's
+    first move in the header, when the first player wins)."""
     nodes, first = read_dag(data)
     rule = "misere" if misere else "normal"
     listed = ";\n  ".join(nodes)
     definitions = ("Local Open Scope N_scope.\n"
                    f"Definition dag : seq raw_node := [::\n  {listed}].\n"
                    "Local Close Scope N_scope.")
-    if first is None:
+    if winner == "second":
         proof = f"apply: (@dag_second_wins {n} {rule} (decode {n} dag))."
     else:
         proof = f"apply: (@dag_first_wins {n} {rule} {first} (decode {n} dag))."
@@ -80,9 +80,9 @@ def dag_script(n: int, misere: bool, data: bytes) -> Script:
                   f"{proof}\nvm_cast_no_check (erefl true).")
 
 
-def read_dag(data: bytes) -> tuple[list[str], int | None]:
+def read_dag(data: bytes) -> tuple[list[str], int]:
     """The nodes of an NRDAG1 file as Coq terms ``(seen, current, [:: (reply, auto, child)])``,
-    and the winner's first move (None when the second player wins), as the file has them: the
+    and the header's first move (255 when the second player wins), as the file has them: the
     Coq checker, not this reader, decides whether they prove anything.
 
     >>> read_dag(bytes.fromhex("4e52444147310a00" "01000100" "0100000000000000"
@@ -90,7 +90,7 @@ def read_dag(data: bytes) -> tuple[list[str], int | None]:
     (['(3, 1, [::])'], 0)
     """
     expect(len(data) >= HEADER.size, "the strategy-dag file is shorter than its header")
-    _, _, _, player, first, count = HEADER.unpack_from(data)
+    _, _, _, _, first, count = HEADER.unpack_from(data)
     at, nodes = HEADER.size, []
     try:
         for _ in range(count):
@@ -104,4 +104,4 @@ def read_dag(data: bytes) -> tuple[list[str], int | None]:
     except struct.error:
         raise Rejected(f"the strategy-dag file ends inside node {len(nodes):,}") from None
     expect(at == len(data), "the strategy-dag file goes on after its last node")
-    return nodes, None if player == 2 or first == NO_FIRST else first
+    return nodes, first
