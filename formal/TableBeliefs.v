@@ -74,7 +74,7 @@ Proof. by move=> same; apply: N.bits_inj => i; rewrite -(Nnat.N2Nat.id i); apply
 (* The orbit number of every state, how many there are, the states of each, and one move for
    each orbit of moves. *)
 Record orbit_data := OrbitData {
-  orbit_of : statemap nat; norbits : nat; members : seq (seq dials); moves : seq dials }.
+  orbit_of : statemap nat; norbits : nat; orbit_members : seq (seq dials); rep_moves : seq dials }.
 
 Definition orbit_data_of T :=
   let tab := least_table T in
@@ -88,17 +88,17 @@ Definition orbit_data_of T :=
 Definition images T D m : seq N :=
   1%num :: [seq foldl (fun acc x => N.setbit acc (N.of_nat (tget 0 (orbit_of D)
                                                               (add (states T) x m)))) 0%num xs
-           | xs <- behead (members D)].
+           | xs <- behead (orbit_members D)].
 
-Definition update T D m b := union (images T D m) b.
+Definition update_belief T D m b := union (images T D m) b.
 
-Definition belief T D b ms := foldl (fun b m => update T D m b) b ms.
+Definition belief_after T D b ms := foldl (fun b m => update_belief T D m b) b ms.
 
 (* The checker of a winning strategy. *)
 Definition table_winsb T ms :=
   let D := orbit_data_of T in
   [&& orbits_ok T, all (dstate (states T) (positions T)) ms &
-      finished (norbits D) (belief T D (start_belief (norbits D)) ms)].
+      finished (norbits D) (belief_after T D (start_belief (norbits D)) ms)].
 
 Section Beliefs.
 
@@ -130,12 +130,13 @@ Qed.
 
 (* The states of a belief: those whose orbit it holds. *)
 Lemma bmem_update m b y : dstate m -> dstate y ->
-  bmem (update T D m b) (orbit T y) =
+  bmem (update_belief T D m b) (orbit T y) =
   (bmem b 0 && goal y) ||
   has (fun x => ~~ goal x && bmem b (orbit T x) && (orbit T (add q x m) == orbit T y))
       (all_states T).
 Proof.
-move=> m_ok y_ok; rewrite /update bmem_union size_images (_ : iota 0 K = 0 :: iota 1 K.-1) //.
+move=> m_ok y_ok; rewrite /update_belief bmem_union size_images.
+rewrite (_ : iota 0 K = 0 :: iota 1 K.-1) //.
 rewrite -cat1s has_cat has_seq1 bmem_images // orbit_eq0 //.
 congr (_ || _); apply/hasP/hasP => [[j] | [x]].
   rewrite mem_iota => /andP[j_gt0 lt_j] /andP[b_j]; rewrite bmem_images //.
@@ -165,7 +166,7 @@ case: (win x x_ok); rewrite ?orbit_x // => goal_x.
 by move: j_gt0; rewrite -orbit_x lt0n orbit_eq0 // goal_x.
 Qed.
 
-Lemma bwins_cons b m ms : dstate m -> bwins b (m :: ms) <-> bwins (update T D m b) ms.
+Lemma bwins_cons b m ms : dstate m -> bwins b (m :: ms) <-> bwins (update_belief T D m b) ms.
 Proof.
 move=> m_ok; split=> [win y y_ok | win x x_ok b_x].
   rewrite bmem_update // => /orP[/andP[_ goal_y] | ]; first exact: wins_from_goal.
@@ -187,7 +188,7 @@ rewrite orbit_rearrange // b_x (reached_rearranges ok x_ok) ?not_goal //; last b
 by rewrite /next eqxx.
 Qed.
 
-Lemma bwins_belief b ms : all dstate ms -> bwins b ms <-> bwins (belief T D b ms) [::].
+Lemma bwins_belief b ms : all dstate ms -> bwins b ms <-> bwins (belief_after T D b ms) [::].
 Proof.
 elim: ms b => //= m ms IH b /andP[m_ok ms_ok].
 by rewrite bwins_cons // IH.
@@ -224,10 +225,11 @@ by case/andP: m_ok => /eqP ->; case/andP: x_ok => /eqP.
 Qed.
 
 (* So a move acts on beliefs as the least member of its orbit. *)
-Lemma update_least m b : dstate m -> update T D (lookup (least_table T) m) b = update T D m b.
+Lemma update_least m b : dstate m ->
+  update_belief T D (lookup (least_table T) m) b = update_belief T D m b.
 Proof.
 move=> m_ok; have [w w_ok <-] := rearranges_least ok m_ok.
-by rewrite /update images_rearrange.
+by rewrite /update_belief images_rearrange.
 Qed.
 
 End Beliefs.

@@ -205,7 +205,7 @@ End Ways.
 (* The number of moves in each orbit of moves. *)
 Definition orbit_sizes T D :=
   let tab := least_table T in
-  [seq bin_of_nat (count (fun s => lookup tab s == m) (all_states T)) | m <- moves D].
+  [seq bin_of_nat (count (fun s => lookup tab s == m) (all_states T)) | m <- rep_moves D].
 
 (* Layers of the shortest strategies of a table, L of them, and the numbers of these
    strategies: S sequences of moves, U sequences of orbits of moves. *)
@@ -230,8 +230,8 @@ Local Notation n := (positions T).
 Local Notation dstate := (dstate (states T) (positions T)).
 Local Notation D := (orbit_data_of T).
 Local Notation tab := (least_table T).
-Local Notation reps := (moves (orbit_data_of T)).
-Local Notation K := (size (moves (orbit_data_of T))).
+Local Notation reps := (rep_moves (orbit_data_of T)).
+Local Notation K := (size (rep_moves (orbit_data_of T))).
 Local Notation rows := (move_images T (orbit_data_of T)).
 Local Notation step := (fun b i => union (nth [::] (move_images T (orbit_data_of T)) i) b).
 Local Notation fin := (finished (norbits (orbit_data_of T))).
@@ -300,13 +300,13 @@ Lemma cls_rep i : i < K -> cls (nth [::] reps i) = i.
 Proof. by move=> lt_i; rewrite /cls (rep_ok lt_i).2 index_uniq ?uniq_moves. Qed.
 
 (* A move acts on beliefs as its class. *)
-Lemma update_cls m b : dstate m -> update T D m b = step b (cls m).
+Lemma update_cls m b : dstate m -> update_belief T D m b = step b (cls m).
 Proof.
-move=> m_ok; rewrite -(update_least ok _ m_ok) /update /move_images.
+move=> m_ok; rewrite -(update_least ok _ m_ok) /update_belief /move_images.
 by rewrite (nth_map [::]) ?cls_lt // rep_cls.
 Qed.
 
-Lemma belief_run b ms : all dstate ms -> belief T D b ms = run step b (map cls ms).
+Lemma belief_run b ms : all dstate ms -> belief_after T D b ms = run step b (map cls ms).
 Proof.
 elim: ms b => //= m ms IH b /andP[m_ok ms_ok].
 by rewrite -IH // -update_cls.

@@ -66,7 +66,7 @@ Qed.
 (* --- The checker --------------------------------------------------------------------------- *)
 
 (* The moves of each orbit of moves, as images of the orbits (one row each). *)
-Definition move_images T D := [seq images T D m | m <- moves D].
+Definition move_images T D := [seq images T D m | m <- rep_moves D].
 
 Definition next_ok M rows (dl : nat * seq N) last :=
   (last <= dl.1) ||
@@ -126,7 +126,7 @@ Qed.
 
 (* Any move from a layer before the last leads to a belief at most one layer further. *)
 Lemma layer_next d b m : d < last -> b \in nth [::] layers d -> dstate m ->
-  exists2 e, e <= d.+1 & depth M (update T D m b) = Some e.
+  exists2 e, e <= d.+1 & depth M (update_belief T D m b) = Some e.
 Proof.
 move=> lt_d b_in m_ok; rewrite -(update_least ok) //.
 have lt_d' : d < size layers by apply: leq_trans lt_d (leq_pred _).
@@ -134,7 +134,7 @@ case/and4P: check => _ _ _ /allP next; have := next _ (layer_dl lt_d').
 rewrite /next_ok leqNgt lt_d /= => /allP /(_ b b_in) /allP.
 have r_in : images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
-move=> /(_ _ r_in); rewrite /update; case: depth => // e le_e.
+move=> /(_ _ r_in); rewrite /update_belief; case: depth => // e le_e.
 by exists e.
 Qed.
 
@@ -147,13 +147,13 @@ Qed.
 
 (* The beliefs that d <= last moves reach lie in layers 0..d. *)
 Lemma layers_reached ms : all dstate ms -> size ms <= last ->
-  exists2 e, e <= size ms & depth M (belief T D (start_belief (norbits D)) ms) = Some e.
+  exists2 e, e <= size ms & depth M (belief_after T D (start_belief (norbits D)) ms) = Some e.
 Proof.
 elim/last_ind: ms => [_ _ | ms m IH]; first by exists 0; rewrite ?start_depth.
 rewrite all_rcons size_rcons => /andP[m_ok ms_ok] lt_ms.
 have [e le_e depth_e] := IH ms_ok (ltnW lt_ms).
 have [lt_e b_in] := depth_layers depth_e.
-rewrite /belief foldl_rcons -/(belief _ _ _ _).
+rewrite /belief_after foldl_rcons -/(belief_after _ _ _ _).
 have [e' le_e' depth_e'] := layer_next (leq_ltn_trans le_e lt_ms) b_in m_ok.
 by exists e' => //; apply: leq_trans le_e' _.
 Qed.
@@ -171,11 +171,12 @@ Qed.
 Variable closed : layers_closed T layers.
 
 Lemma layers_reach_all ms : all dstate ms ->
-  exists e, depth M (belief T D (start_belief (norbits D)) ms) = Some e.
+  exists e, depth M (belief_after T D (start_belief (norbits D)) ms) = Some e.
 Proof.
 elim/last_ind: ms => [_ | ms m IH]; first by exists 0; rewrite start_depth.
 rewrite all_rcons => /andP[m_ok ms_ok]; have [e depth_e] := IH ms_ok.
-have [lt_e b_in] := depth_layers depth_e; rewrite /belief foldl_rcons -/(belief _ _ _ _).
+have [lt_e b_in] := depth_layers depth_e.
+rewrite /belief_after foldl_rcons -/(belief_after _ _ _ _).
 have [lt_last | ge_last] := ltnP e last.
   by have [e' _ depth_e'] := layer_next lt_last b_in m_ok; exists e'.
 have e_last : e = last.
@@ -183,7 +184,7 @@ have e_last : e = last.
 move: closed; rewrite /layers_closed -nth_last -e_last => /allP /(_ _ b_in) /allP.
 have r_in : images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
-move=> /(_ _ r_in); rewrite -(update_least ok _ m_ok) /update.
+move=> /(_ _ r_in); rewrite -(update_least ok _ m_ok) /update_belief.
 by case: depth => // e' _; exists e'.
 Qed.
 

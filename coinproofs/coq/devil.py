@@ -3,10 +3,11 @@
 A claim about the coin flip is stated with Rules.v's ``wins``, any other member of the family
 with RulesTable.v's ``table_wins`` on the table it names:
 
->>> statement(Claim("devil.n4.shortest", "devil", "shortest", {"n": 4}, 15, "")).text
+>>> statement({"id": "devil.n4.shortest", "kind": "shortest", "params": {"n": 4},
+...            "value": 15}).text
 'shortest (wins 4) 15'
->>> statement(Claim("devil.n8.dihedral.shortest", "devil", "shortest",
-...                 {"n": 8, "group": "dihedral"}, 255, "")).text
+>>> statement({"id": "devil.n8.dihedral.shortest", "kind": "shortest",
+...            "params": {"n": 8, "group": "dihedral"}, "value": 255}).text
 'shortest (table_wins (Table 8 2 (dihedral 8) zero)) 255'
 
 Each proof goes by the road formal/TableClaims.v offers for the certificate's evidence: a
@@ -25,7 +26,7 @@ from sympy import factorint
 
 from coinproofs.coq import Script, Statement, Unsupported
 from coinproofs.verify import devil, family
-from coinproofs.verify.certificate import Artifacts, Claim, parse_claim
+from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.schema import Rejected, one_shape
 
 # Numbers up to this are written as they are (Coq's nat is unary); longer values must be
@@ -41,9 +42,12 @@ GROUPS = {"cyclic": "(cyclic {n})", "dihedral": "(dihedral {n})",
 PACKED_MOVES = 64
 
 
+Claim = Mapping[str, Any]  # a certificate's claim object: id, game, kind, params, value
+
+
 def is_coin_flip(claim: Claim) -> bool:
     """A claim about the devil's coin flip itself (Rules.v), not another member."""
-    return set(claim.params) == {"n"} and claim.kind != "count"
+    return set(claim["params"]) == {"n"} and claim["kind"] != "count"
 
 
 def table(n: int, q: int, group: str, goal: str) -> str:
@@ -76,55 +80,55 @@ def statement(claim: Claim) -> Statement:
     n, q, group, goal = _options(claim)
     wins = f"table_wins {table(n, q, group, goal)}"
     exponent = n if goal == "zero" else n - 1
-    if claim.kind == "shortest":
+    kind, value = claim["kind"], claim["value"]
+    if kind == "shortest":
         return Statement(("RulesTable", "Claims"),
-                         f"shortest ({wins}) {number(claim.value, q, exponent)}")
-    if claim.kind == "impossible":
+                         f"shortest ({wins}) {number(value, q, exponent)}")
+    if kind == "impossible":
         return Statement(("RulesTable", "Claims"), f"impossible ({wins})")
-    if claim.kind == "count":
-        length = number(claim.value["length"], q, exponent)
+    if kind == "count":
+        length = number(value["length"], q, exponent)
         return Statement(("RulesTable", "Claims", "ClaimsTable"),
                          f"shortest ({wins}) {length} /\\ counts {table(n, q, group, goal)} "
-                         f"{length} {claim.value['sequences']} {claim.value['up_to_group']}")
-    raise Unsupported(f"{claim.id} is a kind of family claim with no Coq statement")
+                         f"{length} {value['sequences']} {value['up_to_group']}")
+    raise Unsupported(f"{claim['id']} is a kind of family claim with no Coq statement")
 
 
 def _options(claim: Claim) -> tuple[int, int, str, str]:
     """(n, q, group, goal) of a family claim whose group RulesTable.v names."""
     try:
-        return family.options(claim.params)
+        return family.options(claim["params"])
     except Rejected as reason:
-        raise Unsupported(f"{claim.id} has no Coq statement: {reason}") from None
+        raise Unsupported(f"{claim['id']} has no Coq statement: {reason}") from None
 
 
 def _coin_statement(claim: Claim) -> Statement:
-    n = claim.params["n"]
-    if claim.kind == "shortest":
-        return Statement(("Rules", "Claims"), f"shortest (wins {n}) {number(claim.value, 2, n)}")
-    if claim.kind == "impossible":
+    n, kind, value = claim["params"]["n"], claim["kind"], claim["value"]
+    if kind == "shortest":
+        return Statement(("Rules", "Claims"), f"shortest (wins {n}) {number(value, 2, n)}")
+    if kind == "impossible":
         return Statement(("Rules", "Claims"), f"impossible (wins {n})")
-    if claim.kind == "lamping":
+    if kind == "lamping":
         k = n.bit_length() - 1
         return Statement(("Rules", "Lamping"),
-                         f"wins {n} (lamping {k}) /\\ size (lamping {k}) = "
-                         f"{number(claim.value, 2, n)}")
-    raise Unsupported(f"{claim.id} is a kind of devil claim with no Coq statement")
+                         f"wins {n} (lamping {k}) /\\ size (lamping {k}) = {number(value, 2, n)}")
+    raise Unsupported(f"{claim['id']} is a kind of devil claim with no Coq statement")
 
 
 # --- Proofs -----------------------------------------------------------------------------------
 
 def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     """The proof of the certificate's claim, its evidence inlined."""
-    claim = parse_claim(certificate)
+    claim = certificate["claim"]
     evidence = {item["method"]: item for item in reversed(certificate["evidence"])}
     theorems = {item["name"] for item in certificate["evidence"] if item["method"] == "theorem"}
     artifacts = Artifacts(folder)
     if is_coin_flip(claim):
         return _coin_script(claim, evidence, artifacts)
     r = family.rules(*_options(claim))
-    if claim.kind == "shortest":
+    if claim["kind"] == "shortest":
         return _shortest_script(claim, evidence, theorems, artifacts, r)
-    if claim.kind == "impossible":
+    if claim["kind"] == "impossible":
         return _impossible_script(claim, evidence, theorems, artifacts, r)
     return _count_script(claim, evidence, artifacts, r)
 
@@ -135,16 +139,16 @@ def _proof(lemma: str, *arguments: str) -> str:
 
 
 def _coin_script(claim: Claim, evidence: Mapping[str, Any], artifacts: Artifacts) -> Script:
-    n = claim.params["n"]
-    if claim.kind == "shortest":  # the kernel accepts only N = 2^k
+    n = claim["params"]["n"]
+    if claim["kind"] == "shortest":  # the kernel accepts only N = 2^k
         return Script(("TableClaims",), "", f"exact: (coin_shortest {n.bit_length() - 1}).")
-    if claim.kind == "impossible":
+    if claim["kind"] == "impossible":
         odd = n >> (n & -n).bit_length() - 1
         if odd == 1:
             raise Unsupported(f"{n} coins have no odd factor: Lamping's strategy wins")
         return Script(("TableClaims",), "", _proof("coin_impossible", "_", str(odd)))
     if "strategy" not in evidence:
-        raise Unsupported(f"{claim.id} names no strategy to compare with Lamping's")
+        raise Unsupported(f"{claim['id']} names no strategy to compare with Lamping's")
     moves = devil.moves_from_json(devil.payload(evidence["strategy"], "moves", artifacts), n)
     return Script(("TableClaims",), f"Definition strategy := {_packed(moves, n)}.",
                   _proof("lamping_claim", str(n.bit_length() - 1), "strategy"))
@@ -156,16 +160,16 @@ def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[st
         p, a, b = _prime_powers(r.n, r.q)
         return Script(("TableClaims",), "", _proof("rotating_shortest", str(p), str(a), str(b)))
     if "strategy" not in evidence:
-        raise Unsupported(f"the certificate of {claim.id} holds no strategy")
+        raise Unsupported(f"the certificate of {claim['id']} holds no strategy")
     strategy = f"Definition strategy := {_numbers(_moves(evidence['strategy'], artifacts, r))}."
     if "dial_wins_size_lb" in theorems:
         return Script(("TableClaims",), strategy,
                       _proof("rotating_strategy_shortest", str(r.n), str(r.q), "strategy"))
     if "reachability" not in evidence:
-        raise Unsupported(f"the certificate of {claim.id} shows no lower bound Coq checks")
+        raise Unsupported(f"the certificate of {claim['id']} shows no lower bound Coq checks")
     layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
     return Script(("TableClaims",), f"{strategy}\nDefinition layers := {_numbers(layers)}.",
-                  _proof("shortest_check_sound", "_", str(claim.value), "strategy", "layers"))
+                  _proof("shortest_check_sound", "_", str(claim["value"]), "strategy", "layers"))
 
 
 def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[str],
@@ -184,15 +188,15 @@ def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[
         layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
         return Script(("TableClaims",), f"Definition layers := {_numbers(layers)}.",
                       _proof("closed_check_sound", "_", "layers"))
-    raise Unsupported(f"the certificate of {claim.id} holds no evidence Coq checks")
+    raise Unsupported(f"the certificate of {claim['id']} holds no evidence Coq checks")
 
 
 def _count_script(claim: Claim, evidence: Mapping[str, Any], artifacts: Artifacts,
                   r: family.Rules) -> Script:
     if "count" not in evidence:
-        raise Unsupported(f"the certificate of {claim.id} holds no layers to count through")
+        raise Unsupported(f"the certificate of {claim['id']} holds no layers to count through")
     layers = _layers(evidence["count"], family.COUNT, artifacts)
-    value = claim.value
+    value = claim["value"]
     return Script(("TableCount",), f"Definition layers := {_numbers(layers)}.",
                   _proof("count_check_sound", "_", str(value["length"]),
                          f"{value['sequences']}%num", f"{value['up_to_group']}%num", "layers"))
