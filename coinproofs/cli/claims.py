@@ -144,7 +144,7 @@ def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
         print_table(title, ["claim", "verdict", "evidence", "seconds", "reason"],
                     [[name, good if ok else bad, ", ".join(distinct(methods)),
                       f"{seconds:.2f}", reason] for name, ok, methods, seconds, reason in rows],
-                    wrap=["reason"])
+                    wrap=["evidence", "reason"])
         print(summary)
     return 0 if all(row[1] for row in rows) else 1
 
