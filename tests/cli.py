@@ -24,6 +24,20 @@ def coinproofs(*args: str, cwd: Path | None = None) -> Run:
     return Run(result.returncode, result.stdout, result.stderr)
 
 
+def inside(*args: str) -> Run:
+    """Run the command in this process (its claim registry built once for all tests), with
+    stdout and stderr captured as a pipe would take them: no terminal."""
+    import contextlib
+    import io
+
+    from coinproofs.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return Run(status, out.getvalue(), err.getvalue())
+
+
 def fails_with_one_sentence(run: Run, *words: str) -> None:
     """A user error: non-zero exit, nothing on stdout, one line on stderr, no traceback."""
     assert run.status != 0, run

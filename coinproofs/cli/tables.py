@@ -107,8 +107,11 @@ def stacked_lines(grid: Grid, width: int) -> Iterator[tuple[str, str]]:
     """
     short = grid.short
     widths = {i: grid.width(i) for i in short}
+    aligned = sum(widths.values()) + 2 * (len(short) - 1) <= width
+    if not aligned:  # a long path: the short cells follow it, unaligned, rather than overrun
+        widths = dict.fromkeys(short, 0)
     yield grid.title, "bold"
-    if len(short) > 1:  # one column (an id) needs no heading
+    if len(short) > 1 and aligned:  # one column (an id) needs no heading
         yield "  ".join(grid.headings[i].ljust(widths[i]) for i in short).rstrip(), "bold"
     for row in grid.rows:
         verdicts = [row[i] for i in short if row[i] in VERDICT_COLOURS]
