@@ -3,6 +3,7 @@ kernel."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -38,6 +39,8 @@ class Outcome:
     methods: tuple[str, ...]
     seconds: float
     reason: str = ""
+    coq: str = ""  # the Coq proof written beside the certificate (its file name), if any
+    no_coq: str = ""  # why no Coq proof was written, for a proved claim without one
     kept: bool = False
 
 
@@ -100,14 +103,35 @@ def record(claim: ClaimSpec, found: Found, out_dir: Path, bounds: Bounds | None 
     except Rejected as rejection:
         discard(claim.id, out_dir)
         return Outcome(claim.id, False, (), time.perf_counter() - start, str(rejection))
-    return Outcome(claim.id, True, tuple(verdict.methods), time.perf_counter() - start)
+    return with_coq_proof(Outcome(claim.id, True, tuple(verdict.methods),
+                                  time.perf_counter() - start), out_dir)
+
+
+def with_coq_proof(outcome: Outcome, out_dir: Path) -> Outcome:
+    """Write the Coq proof of a claim whose certificate the kernel accepted, beside it
+    (coinproofs/coq): the outcome says its file name, or why there is none. Coq itself is not
+    needed here; `coinproofs verify --coq` compiles the proofs."""
+    from coinproofs.coq import Unsupported
+    from coinproofs.coq.build import write_proof
+
+    try:
+        written = write_proof(out_dir / f"{outcome.claim_id}.json")
+    except Unsupported as why:
+        return dataclasses.replace(outcome, no_coq=str(why))
+    except Exception as error:  # a faulty writer costs the Coq proof, not the claim
+        return dataclasses.replace(outcome, no_coq="the Coq proof could not be written: "
+                                                   f"{type(error).__name__}: {error}")
+    return dataclasses.replace(outcome, coq=written.name)
 
 
 def discard(claim_id: str, out_dir: Path) -> None:
-    """Remove the certificate of `claim_id` and its artifacts from `out_dir`."""
+    """Remove the certificate of `claim_id`, its artifacts and its Coq proof from `out_dir`."""
+    from coinproofs.coq.build import proof_path
+
     for path in out_dir.glob(f"{glob_escape(claim_id)}.*"):
         if path.name == f"{claim_id}.json" or is_artifact_name(path.name, claim_id):
             path.unlink(missing_ok=True)
+    proof_path(out_dir / f"{claim_id}.json", claim_id).unlink(missing_ok=True)
 
 
 def glob_escape(name: str) -> str:
@@ -133,8 +157,8 @@ def kept(claim: ClaimSpec, out_dir: Path, bounds: Bounds | None = None) -> Outco
         return None
     if claim_json(verdict.claim) != claim.as_json():
         return None
-    return Outcome(claim.id, True, tuple(verdict.methods), time.perf_counter() - start,
-                   kept=True)
+    return with_coq_proof(Outcome(claim.id, True, tuple(verdict.methods),
+                                  time.perf_counter() - start, kept=True), out_dir)
 
 
 def claim_json(claim: Any) -> dict[str, Any]:
@@ -226,7 +250,7 @@ def record_checked(claim: ClaimSpec, checked: Checked, out_dir: Path) -> Outcome
         return Outcome(claim.id, False, (), checked.outcome.seconds,
                        "the certificate written here is not the one the worker's kernel "
                        "checked (do the workers run this version of coinproofs?)")
-    return checked.outcome
+    return with_coq_proof(checked.outcome, out_dir) if checked.outcome.proved else checked.outcome
 
 
 @contextmanager
