@@ -70,7 +70,8 @@ def belief_figure(beliefs: Beliefs) -> Figure:
                 cmap=ListedColormap(["#f4f4f4", IN_BELIEF]))
     heat.set_yticks(range(rows), labels=[beliefs.orbits[j] for j in order],
                     family="monospace", fontsize=9 if rows <= 20 else 7)
-    heat.set_ylabel("orbit (H = heads, T = tails, position 0 first),\n"
+    words = beliefs.words
+    heat.set_ylabel(f"orbit ({words['orbits']}, position 0 first),\n"
                     "the first ruled out for good at the top")
     heat.set_xlim(-0.5, columns - 0.5)
     if columns <= 2 * MAX_FLIPS_SHOWN:  # white lines between the cells, while cells are wide
@@ -81,9 +82,11 @@ def belief_figure(beliefs: Beliefs) -> Figure:
     if 0 < len(moves) <= MAX_FLIPS_SHOWN:
         flips = heat.secondary_xaxis("top")
         flips.set_xticks(range(1, columns),
-                         labels=["".join(str(p) for p in move) or "-" for move in moves],
+                         labels=[beliefs.move_text(t).replace(" ", "") or "-"
+                                 for t in range(1, columns)],
                          rotation=90, family="monospace", fontsize=8)
-        flips.set_xlabel("positions flipped")
+        flips.set_xlabel("positions flipped" if beliefs.states == 2 else
+                         "positions turned, each once per step")
     sizes = beliefs.sizes
     strip.step(range(columns), sizes, where="mid", color=IN_BELIEF, linewidth=1)
     strip.fill_between(range(columns), sizes, step="mid", color=IN_BELIEF, alpha=0.25)
@@ -92,10 +95,11 @@ def belief_figure(beliefs: Beliefs) -> Figure:
     strip.set_ylabel("orbits still\npossible")
     strip.xaxis.set_major_locator(MaxNLocator(nbins=16, integer=True))
     strip.set_xlabel("move number (0 = before the first move)")
-    outcome = ("ends at all heads: the strategy wins" if beliefs.wins else
+    outcome = (f"ends at {words['goal']}: the strategy wins" if beliefs.wins else
                f"ends with {sizes[-1]} orbits possible: the strategy loses")
-    figure.suptitle(f"The belief after each move of a {len(moves)}-move strategy, N = {n}\n"
-                    f"shaded: the coins may be in this orbit; the belief {outcome}",
+    which = beliefs.described or f"N = {n}"
+    figure.suptitle(f"The belief after each move of a {len(moves):,}-move strategy, {which}\n"
+                    f"shaded: the {words['pieces']} may be in this orbit; the belief {outcome}",
                     fontsize=11)
     return figure
 

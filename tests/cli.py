@@ -24,17 +24,23 @@ def coinproofs(*args: str, cwd: Path | None = None) -> Run:
     return Run(result.returncode, result.stdout, result.stderr)
 
 
-def inside(*args: str) -> Run:
+def inside(*args: str, stdin: bytes = b"") -> Run:
     """Run the command in this process (its claim registry built once for all tests), with
-    stdout and stderr captured as a pipe would take them: no terminal."""
+    stdout and stderr captured as a pipe would take them (no terminal), and `stdin` as its
+    standard input."""
     import contextlib
     import io
 
     from coinproofs.cli import main
 
     out, err = io.StringIO(), io.StringIO()
+    given = io.TextIOWrapper(io.BytesIO(stdin))
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(args))
+        before, sys.stdin = sys.stdin, given
+        try:
+            status = main(list(args))
+        finally:
+            sys.stdin = before
     return Run(status, out.getvalue(), err.getvalue())
 
 
