@@ -227,8 +227,8 @@ def norepeat_strategies(document: Document) -> NoRepeatsFile:
     if not isinstance(data, dict):
         raise ValueError(f"{document.name} must hold a JSON object (what `norepeat solve -o` "
                          "writes), a certificate or a strategy DAG")
-    n, misere, winner = data.get("coins"), data.get("misere"), data.get("winner")
-    if (type(n) is not int or n < 1 or type(misere) is not bool
+    coins, rule, winner = data.get("coins"), data.get("misere"), data.get("winner")
+    if (type(coins) is not int or coins < 1 or type(rule) is not bool
             or winner not in ("first", "second")):
         raise ValueError(f"{document.name} does not say the game: a strategy file needs "
                          "'coins' (a whole number >= 1), 'misere' (true or false) and 'winner' "
@@ -237,7 +237,7 @@ def norepeat_strategies(document: Document) -> NoRepeatsFile:
     if not strategies:
         raise ValueError(f"{document.name} holds no 'strategy' or 'strategy-up-to-symmetry' "
                          "to check")
-    return NoRepeatsFile(n, misere, winner, strategies, document.folder)
+    return NoRepeatsFile(coins, rule, winner, strategies, document.folder)
 
 
 NOREPEAT_METHODS = ("strategy", "strategy-up-to-symmetry", "strategy-dag")

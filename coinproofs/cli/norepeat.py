@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,10 +222,13 @@ def check_command(args: argparse.Namespace) -> int:
     n, misere, winner = found.n, found.misere, found.winner
     if len(args.words) == 2 and int(args.words[0]) != n:
         raise UserError(f"{file} holds a strategy for {n} coins, not {args.words[0]}")
-    checks = {"strategy": kernel.check_strategy,
-              "strategy-up-to-symmetry": kernel.check_symmetric_strategy,
-              "strategy-dag": lambda n, misere, winner, item: check_dag(
-                  n, misere, winner, item, Artifacts(found.folder))}
+    def check_the_dag(n: int, misere: bool, winner: str, item: Any) -> None:
+        check_dag(n, misere, winner, item, Artifacts(found.folder))
+
+    checks: dict[str, Callable[[int, bool, str, Any], None]] = {
+        "strategy": kernel.check_strategy,
+        "strategy-up-to-symmetry": kernel.check_symmetric_strategy,
+        "strategy-dag": check_the_dag}
     results = {}
     for name, strategy in found.strategies.items():
         try:
