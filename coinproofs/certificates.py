@@ -25,11 +25,19 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from coinproofs.proofs.runner import Outcome
+else:  # the outcome of each claim of `prove`, named here for the reference pages
+    def __getattr__(name: str) -> Any:
+        """`Outcome` is loaded from the prover with the first use (verify never needs it)."""
+        if name == "Outcome":
+            from coinproofs.proofs.runner import Outcome
+
+            return Outcome
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 from coinproofs.text import distinct, natural_key, plural
 
-__all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove", "verify",
-           "verify_coq"]
+__all__ = ["Outcome", "Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove",
+           "verify", "verify_coq"]
 
 
 # --- Proving --------------------------------------------------------------------------------------
@@ -69,11 +77,20 @@ class Proofs(Results["Outcome"]):
 
     @property
     def summary(self) -> str:
+        """One line: how many claims were proved and accepted, of how many."""
         done = sum(outcome.proved for outcome in self.items)
         return f"{done:,} of {plural(len(self.items), 'claim')} proved and accepted"
 
     def __repr__(self) -> str:
         return f"Proofs({self.summary})"
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
+                          [[o.claim_id, ("kept" if o.kept else "proved") if o.proved
+                            else "NOT proved", ", ".join(distinct(o.methods)),
+                            f"{o.seconds:,.2f}", o.reason] for o in self.items], self.summary)
 
 
 MAX_JOBS = 256  # processes proving at once: far more than cores only competes for memory
@@ -248,6 +265,16 @@ class Verdict:
                     f"evidence={distinct(self.evidence)!r})")
         return f"Verdict(claim={self.claim!r}, accepted=False, reason={self.reason!r})"
 
+    def row(self) -> list[str]:
+        """The verdict as a row of the table `coinproofs verify` prints."""
+        return [self.claim, "accepted" if self.accepted else "REJECTED",
+                ", ".join(self.evidence), f"{self.seconds:,.2f}", self.reason]
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"], [self.row()])
+
 
 @dataclass(frozen=True)
 class Verdicts(Results[Verdict]):
@@ -258,6 +285,7 @@ class Verdicts(Results[Verdict]):
 
     @property
     def accepted(self) -> bool:
+        """Is the folder as its MANIFEST says, and every certificate in it accepted?"""
         return not self.problem and all(verdict.accepted for verdict in self.items)
 
     @property
@@ -273,11 +301,19 @@ class Verdicts(Results[Verdict]):
 
     @property
     def summary(self) -> str:
+        """One line: how many certificates were accepted, of how many."""
         done = sum(verdict.accepted for verdict in self.items)
         return f"{done:,} of {plural(len(self.items), 'claim')} accepted"
 
     def __repr__(self) -> str:
         return f"Verdicts({self.summary})" + (f": {self.reason}" if self.reason else "")
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        caption = self.summary + (f"; {self.problem}" if self.problem else "")
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
+                          [verdict.row() for verdict in self.items], caption)
 
 
 def check_certificate(path: Path, named: bool = False) -> Verdict:

@@ -17,6 +17,7 @@ Every function takes and returns plain lists of positions; the engine's bitmasks
 from __future__ import annotations
 
 import json
+import operator
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 
 Moves = list[list[int]]
 
-__all__ = ["Beliefs", "Check", "Counterexample", "RandomPlay", "Solution", "beliefs", "check",
-           "encode", "explain", "family_options", "lamping", "moves_from", "play", "solve", "table",
-           "table_of"]
+__all__ = ["Beliefs", "Check", "Count", "Counterexample", "NorvigTable", "RandomPlay", "Solution",
+           "beliefs", "check", "count", "encode", "explain", "family_options", "in_words",
+           "lamping", "moves_from", "play", "solve", "table", "table_of"]
 
 
 # --- Strategies as people write them -----------------------------------------------------------
@@ -56,9 +57,10 @@ def moves_from(strategy: Iterable[Iterable[int]], n: int, states: int = 2) -> li
     for i, move in enumerate(strategy, 1):
         if isinstance(move, (str, bytes, int)) or not isinstance(move, Iterable):
             raise ValueError(f"move {i} must be a list of positions, not {move!r}")
-        positions = list(move)
-        if not all(isinstance(p, int) and not isinstance(p, bool) for p in positions):
-            raise ValueError(f"move {i} must list whole-number positions")
+        try:
+            positions = [whole_position(p) for p in move]
+        except TypeError:
+            raise ValueError(f"move {i} must list whole-number positions") from None
         bad = [p for p in positions if not 0 <= p < n]
         if bad:
             raise ValueError(f"move {i} names position {bad[0]}, outside 0..{n - 1} "
@@ -70,6 +72,18 @@ def moves_from(strategy: Iterable[Iterable[int]], n: int, states: int = 2) -> li
                              f"(a dial has {states} states)")
         bitmasks.append(sum(states**p for p in positions))
     return bitmasks
+
+
+def whole_position(p: Any) -> int:
+    """A position as an int: numpy integers too; a TypeError for a bool, a float or a string.
+
+    >>> import numpy as np
+    >>> whole_position(np.int64(3))
+    3
+    """
+    if isinstance(p, bool):
+        raise TypeError(f"{p!r} is not a position")
+    return operator.index(p)
 
 
 def notation(moves: Iterable[int], n: int = 0, states: int = 2) -> Moves:
@@ -140,6 +154,7 @@ class Solution:
 
     @property
     def length(self) -> int | None:
+        """How many moves the strategy has (None: no strategy wins)."""
         return None if self.moves is None else len(self.moves)
 
     @property
@@ -153,8 +168,18 @@ class Solution:
         return f"Solution(n={self.n}, length={self.length}, moves={_shortened(self.moves)})"
 
     def as_json(self) -> dict[str, Any]:
+        """What `coinproofs devil solve --json` prints."""
         return {"n": self.n, **self.options, "length": self.length, "moves": self.moves,
                 "beliefs_explored": self.searched}
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import paragraph
+
+        if self.moves is None:
+            return paragraph(f"n = {self.n}: no winning strategy ({self.searched:,} beliefs "
+                             "searched)")
+        return paragraph(f"n = {self.n}: a shortest winning strategy of {self.length:,} moves "
+                         f"({self.searched:,} beliefs searched)", json.dumps(self.moves))
 
 
 def table_of(n: int, states: int = 2, group: str = "cyclic", goal: str = "zero") -> Any:
@@ -212,8 +237,24 @@ def solve(n: int, *, states: int = 2, group: str = "cyclic", goal: str = "zero")
                     family_options(states, group, goal))
 
 
+class NorvigTable(list[dict[str, Any]]):
+    """Norvig's table: a list of rows (dicts with n, orbits, beliefs_explored, length), shown
+    as a table in a notebook."""
+
+    def __repr__(self) -> str:
+        return f"NorvigTable({len(self)} rows: n = 1..{len(self)})"
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        return html_table(["n", "orbits", "beliefs searched", "shortest winning strategy"],
+                          [[row["n"], f"{row['orbits']:,}", f"{row['beliefs_explored']:,}",
+                            "none" if row["length"] is None else f"{row['length']:,} moves"]
+                           for row in self])
+
+
 def table(largest: int = 8, *, states: int = 2, group: str = "cyclic",
-          goal: str = "zero") -> list[dict[str, Any]]:
+          goal: str = "zero") -> NorvigTable:
     """Norvig's table for n = 1..largest: orbits, beliefs searched, shortest length (or None);
     with options (see solve; a named group, since generators name the positions of one n),
     the same for another member of the family at every n.
@@ -234,10 +275,10 @@ def table(largest: int = 8, *, states: int = 2, group: str = "cyclic",
                          "dihedral, symmetric, trivial or alternating), not "
                          f"{group!r}: give generators to solve one n")
     table_of(largest, states, group, goal)  # too many states: say so before any search
-    return [{"n": n, "orbits": len(orbits(table_of(n, states, group, goal))),
+    return NorvigTable({"n": n, "orbits": len(orbits(table_of(n, states, group, goal))),
              "beliefs_explored": found.searched, "length": found.length}
             for n in range(1, largest + 1)
-            for found in [solve(n, states=states, group=group, goal=goal)]]
+            for found in [solve(n, states=states, group=group, goal=goal)])
 
 
 def lamping(n: int) -> Moves:
@@ -273,6 +314,51 @@ def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
     return formula(table_of(n, states, group, goal), length, format)
 
 
+@dataclass(frozen=True)
+class Count:
+    """How many shortest winning strategies a table has: `length` moves each (None: none
+    wins), as `sequences` of moves and `up_to_group` (moves that are permutations of each
+    other by the devil's group counted once, move by move)."""
+
+    n: int
+    length: int | None
+    sequences: int
+    up_to_group: int
+    table: str = ""  # the table in words
+
+    def __repr__(self) -> str:
+        if self.length is None:
+            return f"Count(n={self.n}, no winning strategy)"
+        return (f"Count(n={self.n}, length={self.length}, sequences={self.sequences:,}, "
+                f"up_to_group={self.up_to_group:,})")
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import paragraph
+
+        if self.length is None:
+            return paragraph(f"{self.table}: no winning strategy, so none to count")
+        return paragraph(f"{self.table}: {self.sequences:,} shortest winning strategies of "
+                         f"{self.length:,} moves as sequences of moves, {self.up_to_group:,} up "
+                         "to the devil's group")
+
+
+def count(n: int, *, states: int = 2, group: str = "cyclic", goal: str = "zero") -> Count:
+    """How many shortest winning strategies there are, by exact path counting through the
+    breadth-first layers of beliefs; with options (see solve), for another member of the
+    family.
+
+    >>> count(2)
+    Count(n=2, length=3, sequences=2, up_to_group=1)
+    >>> count(3, states=3).up_to_group > 1
+    True
+    """
+    from coinproofs.games.counting import count_paths
+
+    table = table_of(n, states, group, goal)
+    found = count_paths(table)
+    return Count(n, found.length, found.sequences, found.up_to_group, in_words(table))
+
+
 # --- Checking -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -296,7 +382,13 @@ class Check:
 
     @property
     def wins(self) -> bool:
+        """Does the strategy win against every start and every turn of the devil?"""
         return self.counterexample is None
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import paragraph
+
+        return paragraph(str(self))
 
     def __str__(self) -> str:
         moves = f"{self.length:,}-move"
@@ -469,6 +561,19 @@ class Beliefs:
     def __str__(self) -> str:
         return self.table()
 
+    def _repr_html_(self) -> str:
+        """Norvig's table, and beside it the picture when it is small (n <= 8, 64 moves)."""
+        from coinproofs.display import paragraph
+
+        verdict = "wins" if self.wins else "does not win"
+        text = paragraph(f"The belief after each of {len(self.moves):,} moves "
+                         f"({verdict}):", self.table())
+        if self.n > 8 or len(self.moves) > 64:
+            return text
+        from coinproofs.pictures import inline_png
+
+        return text + inline_png(self.figure(), dpi=50)
+
     def __repr__(self) -> str:
         return (f"Beliefs(n={self.n}, {len(self.moves)} moves, sizes "
                 f"{' '.join(map(str, self.sizes[:8]))}{' ...' if len(self.sets) > 8 else ''})")
@@ -548,11 +653,27 @@ class RandomPlay:
 
     @property
     def played(self) -> int:
+        """How many games were played."""
         return sum(self.counts.values())
 
     @property
     def lost(self) -> int:
+        """How many games never reached the goal."""
         return self.counts[None]
+
+    def __repr__(self) -> str:
+        return (f"RandomPlay(n={self.n}, {self.length:,} moves, {self.played:,} games, "
+                f"{self.lost:,} lost, seed {self.seed})")
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        rows = [[t, f"{self.counts[t]:,}",
+                 "" if self.expected is None else f"{self.expected[t]:,.1f}"]
+                for t in range(self.length + 1) if self.counts[t] or self.length <= 40]
+        return html_table(["moves", "wins", "expected"], rows,
+                          f"{self.played:,} games against a random devil, {self.lost:,} lost "
+                          f"(seed {self.seed}): evidence, not proof")
 
     def figure(self) -> Figure:
         """The counts as a bar chart, with the expected count drawn over it."""

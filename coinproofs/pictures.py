@@ -291,17 +291,30 @@ def _turn_text(name: str, turn: Any) -> str:
 
 # --- Files ---------------------------------------------------------------------------------------
 
-def check_format(path: Path) -> None:
+def check_format(path: str | Path) -> None:
     """Refuse a file name that ends in neither .png nor .svg (the formats drawn)."""
-    if path.suffix.lower() not in FORMATS:
+    if Path(path).suffix.lower() not in FORMATS:
         raise ValueError(f"pictures are drawn as PNG or SVG: give a file name ending in .png or "
                          f".svg, not {path}")
 
 
-def save(figure: Figure, path: Path) -> None:
-    """Write the figure to `path` as PNG or SVG (by its suffix), in one step."""
+def save(figure: Figure, path: str | Path) -> None:
+    """Write the figure to `path` (a str or a Path) as PNG or SVG, by its suffix, in one step.
+    """
+    path = Path(path)
     check_format(path)
     FigureCanvasAgg(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format=path.suffix.lower()[1:], dpi=100)
     write_bytes_atomically(path, buffer.getvalue())
+
+
+def inline_png(figure: Figure, dpi: int = 60) -> str:
+    """The figure as an HTML <img> with the PNG inline, for a result's rich display in a
+    notebook."""
+    import base64
+
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return f"<img src='data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}'>"

@@ -24,6 +24,7 @@ from coinproofs.text import plural
 
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
+    from coinproofs.norepeat import Solution
 
 
 
@@ -102,7 +103,7 @@ def coin_count(args: argparse.Namespace) -> int:
                       "coinproofs norepeat solve 3")
 
 
-def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
+def solved(n: int, misere: bool, seconds: float) -> Solution:
     """The game solved within the time budget, or a UserError that says what to do instead."""
     from coinproofs import norepeat
 
@@ -165,7 +166,8 @@ def solve_command(args: argparse.Namespace) -> int:
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
                     "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
-                        str(key): coin for key, coin in sorted(game.strategy().items())}}
+                        str(key): coin
+                        for key, coin in sorted(game.strategy_up_to_symmetry().items())}}
                    | ({} if certificate is None else {"certificate": certificate}))
         return 0
     print(f"{plural(game.n, 'coin')}, {rule(game.misere)}: the {game.winner} player "
@@ -185,18 +187,19 @@ def _name(player: str) -> str:
     return PLAYERS[player]
 
 
-def _write_strategy(path: Path, game: NoRepeats) -> None:
+def _write_strategy(path: Path, game: Solution) -> None:
     from coinproofs.games.norepeat import TREE_COINS
 
     document: dict[str, Any] = {"coins": game.n, "misere": game.misere, "winner": game.winner}
     if game.n <= TREE_COINS:
         document["strategy"] = game.strategy_tree()
     document["strategy-up-to-symmetry"] = {str(key): coin
-                                           for key, coin in sorted(game.strategy().items())}
+                                           for key, coin in
+                                           sorted(game.strategy_up_to_symmetry().items())}
     write_text_atomically(path, json.dumps(document, indent=1) + "\n")
 
 
-def _write_certificate(path: Path, game: NoRepeats) -> dict[str, int]:
+def _write_certificate(path: Path, game: Solution) -> dict[str, int]:
     """Write the winner's strategy DAG (searched again by the native core where the game's
     search was the Python engine's); its node count and size."""
     from coinproofs.games.norepeat import extract
