@@ -119,7 +119,7 @@ def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
 
     if whole(n, "n", 1) > MAX_SEARCH_COINS and not flag(misere, "misere"):
         return "first"  # Q_n has a perfect matching for every n >= 1
-    return solve(n, misere, seconds).winner
+    return str(solve(n, misere, seconds).game.winner)
 
 
 def _instead(n: int, misere: bool) -> str:
