@@ -25,19 +25,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from coinproofs.proofs.runner import Outcome
-else:  # the outcome of each claim of `prove`, named here for the reference pages
-    def __getattr__(name: str) -> Any:
-        """`Outcome` is loaded from the prover with the first use (verify never needs it)."""
-        if name == "Outcome":
-            from coinproofs.proofs.runner import Outcome
-
-            return Outcome
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 from coinproofs.text import distinct, natural_key, plural
 
-__all__ = ["Outcome", "Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove",
-           "verify", "verify_coq"]
+__all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove", "verify",
+           "verify_coq"]
 
 
 # --- Proving --------------------------------------------------------------------------------------
@@ -333,7 +325,7 @@ def check_certificate(path: Path, named: bool = False) -> Verdict:
 
 
 def certificate_files(folder: Path) -> list[Path]:
-    """The certificates (*.json) in a folder, in natural order (n2 before n10)."""
+    """The certificates (``*.json``) in a folder, in natural order (n2 before n10)."""
     return sorted(folder.glob("*.json"), key=lambda path: natural_key(path.name))
 
 

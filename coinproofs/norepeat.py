@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MATCHING_COINS", "Solution", "solve", "winner"]
 
-MATCHING_COINS = 20  # normal play: a perfect matching is listed (and proved) up to here
+#: Normal play: a perfect matching of the n-cube is listed (and proved) up to this many coins.
+MATCHING_COINS = 20
 
 
 class Solution:

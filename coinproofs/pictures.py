@@ -30,6 +30,9 @@ from coinproofs.atomic import write_bytes_atomically
 if TYPE_CHECKING:
     from coinproofs.devil import Beliefs, RandomPlay
 
+__all__ = ["belief_figure", "check_format", "histogram_figure", "inline_png", "penny_figure",
+           "save", "strategy_figure"]
+
 # 8 coins: 36 orbits by 256 columns (Lamping's 255 moves) is about as much as a page can show.
 MAX_PLOT_N = 8
 MANY_MOVES = 300  # histograms of longer strategies group the move numbers into BARS bars

@@ -60,3 +60,21 @@ def test_a_license_and_a_citation() -> None:
     assert citation["license"] == "MIT" and citation["authors"] and citation["title"]
     assert all(reference["title"] and reference["year"] for reference in citation["references"])
     assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+
+
+def test_the_environment_is_the_pinned_one() -> None:
+    """`make setup` installs constraints.txt's versions; the tests run on exactly those."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    pins = [line.split("==") for line in (ROOT / "constraints.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    assert any(name == "python-sat" for name, _ in pins)
+    differing = []
+    for name, pinned in pins:
+        try:
+            installed = version(name)
+        except PackageNotFoundError:
+            installed = "missing"
+        if installed != pinned:
+            differing.append(f"{name} {installed} (pinned {pinned})")
+    assert not differing, f"not the pinned versions: {differing}"
