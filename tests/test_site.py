@@ -14,7 +14,7 @@ import pytest
 from tests.cli import ROOT
 
 sys.path.insert(0, str(ROOT / "docs"))
-from check_site import MODULES, public_names  # noqa: E402
+from check_site import MODULES, public_names
 
 REFERENCE = ROOT / "docs" / "reference" / "index.md"
 
