@@ -329,8 +329,8 @@ class Count:
     def __repr__(self) -> str:
         if self.length is None:
             return f"Count(n={self.n}, no winning strategy)"
-        return (f"Count(n={self.n}, length={self.length}, sequences={self.sequences:,}, "
-                f"up_to_group={self.up_to_group:,})")
+        return (f"Count(n={self.n}, length={self.length}, sequences={self.sequences}, "
+                f"up_to_group={self.up_to_group})")
 
     def _repr_html_(self) -> str:
         from coinproofs.display import paragraph
