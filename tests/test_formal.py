@@ -50,9 +50,10 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
             "dial_shortest", "wins_table", "dial_wins_table", "table_winsP", "layers_ok_size_lb",
             "layers_closed_impossible", "invariant_impossible", "card_paths",
-            "count_check_sound", "won_or_lost", "not_won_lost", "winner_exists",
-            "winner_exclusive", "first_winsbP", "bisimilar_won", "sym_bisimilar",
-            "cut_bisimilar", "normal_first_wins", "dag_second_wins", "dag_first_wins"]
+            "shortest_check_sound", "closed_check_sound", "count_check_sound", "won_or_lost",
+            "not_won_lost", "winner_exists", "winner_exclusive", "first_winsbP", "bisimilar_won",
+            "sym_bisimilar", "cut_bisimilar", "normal_first_wins", "dag_second_wins",
+            "dag_first_wins"]
 
 
 def headline_names() -> list[str]:
