@@ -243,14 +243,14 @@ def compressed(moves: Sequence[int]) -> list[tuple[int, int]]:
     """Moves as (0, move), that move, and (back, length), the `length` moves that start `back`
     moves before (overlapping as in LZ77), taken greedily, the longest copy among the last few
     places its first two moves occur: Lamping's strategy, a block repeated with one move
-    between, shrinks from 65,535 moves to a few hundred pairs (TableClaims.v's expand reads
-    them; Coq reads a long list of numbers slowly).
+    between, shrinks from 65,535 moves to 49 pairs (TableClaims.v's expand reads them; Coq
+    reads a long list of numbers slowly).
 
     >>> compressed([5, 6, 5, 6, 5, 6, 7])
     [(0, 5), (0, 6), (2, 4), (0, 7)]
     """
     tokens: list[tuple[int, int]] = []
-    seen: dict[tuple[int, int], list[int]] = {}
+    seen: dict[tuple[int, ...], list[int]] = {}  # where each pair of moves starts
     at = 0
     while at < len(moves):
         back, length = 0, 0
