@@ -7,7 +7,7 @@
    evidence from the certificate is needed. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith Lia.
-From CoinProofs Require Import RulesPenny PennyPlay PennyMex PennyMisere PennyGold.
+From CoinProofs Require Import Claims RulesPenny PennyPlay PennyMex PennyMisere PennyGold.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

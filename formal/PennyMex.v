@@ -4,7 +4,7 @@
    the step the checker of PennyGold.v follows to compute A without the mex. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import Lia.
-From CoinProofs Require Import RulesPenny PennyPlay.
+From CoinProofs Require Import Claims RulesPenny PennyPlay.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

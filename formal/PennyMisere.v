@@ -6,7 +6,7 @@
    misère play. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import Lia.
-From CoinProofs Require Import RulesPenny PennyPlay PennyMex.
+From CoinProofs Require Import Claims RulesPenny PennyPlay PennyMex.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -4,7 +4,7 @@
    theorem behind penny.unique, for every M (solves_unique). *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import Lia.
-From CoinProofs Require Import RulesPenny.
+From CoinProofs Require Import Claims RulesPenny.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

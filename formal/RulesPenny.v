@@ -3,6 +3,7 @@
    The losing positions are defined by play; Wythoff's and Fraenkel's formulas are only named
    here, for the claims to state that they agree (PennyMex.v and PennyGold.v prove it). *)
 From mathcomp Require Import all_ssreflect.
+From CoinProofs Require Import Claims.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -20,14 +21,12 @@ Definition move a (p q : position) : bool :=
 
 Definition wythoff := 1.
 
-(* Normal play: whoever takes the last penny wins. Misère play: whoever takes it loses. *)
-Inductive play := normal | misere.
-
-(* The player to move at p wins (against best play) if some move reaches a position where
-   the opponent loses, or if p is (0, 0) in misère play (the opponent took the last penny);
-   loses if every move reaches a position where the opponent wins, unless p is (0, 0) in misère
-   play. In normal play (0, 0) has no move, so it is losing. Each move takes a penny, so every
-   position is one or the other (PennyPlay.v, winning_or_losing). *)
+(* In normal play (Claims.v's play) whoever takes the last penny wins; in misère play whoever
+   takes it loses. The player to move at p wins (against best play) if some move reaches a
+   position where the opponent loses, or if p is (0, 0) in misère play (the opponent took the
+   last penny); loses if every move reaches a position where the opponent wins, unless p is
+   (0, 0) in misère play. In normal play (0, 0) has no move, so it is losing. Each move takes a
+   penny, so every position is one or the other (PennyPlay.v, winning_or_losing). *)
 Inductive winning a (g : play) : position -> Prop :=
   | Win p q of move a p q & losing a g q : winning a g p
   | Won of g = misere : winning a g (0, 0)

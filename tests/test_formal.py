@@ -47,7 +47,9 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "invariant_not_wins", "dial_wins_size_lb", "dial_invariant_not_wins",
             "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
-            "dial_shortest"]
+            "dial_shortest", "winning_or_losing", "losingE", "solves_unique", "unique_claim",
+            "fraenkel", "wythoff_mex", "misere_losing", "mex_is_gold_sound", "square_sound",
+            "wythoff_square", "misere_square", "first_sound", "riddler_sound"]
 
 
 def headline_names() -> list[str]:

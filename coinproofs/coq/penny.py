@@ -33,6 +33,10 @@ LARGEST_LITERAL = 5000  # Coq reads larger nat literals through Nat.of_num_uint,
 MOST_FIRST = 2000
 MOST_RIDDLER_HI = 5000
 
+# The soundness theorem (formal/PennyClaims.v) that proves each kind of claim from its checker.
+THEOREMS = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
+            "misere": "misere_square", "first": "first_sound"}
+
 # The checker's boolean is computed once, by the kernel at Qed (vm_compute's cast).
 CHECKED = "vm_cast_no_check (erefl true)."
 
@@ -123,12 +127,13 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     if kind == "riddler" and params["hi"] > MOST_RIDDLER_HI:
         raise Unsupported(f"{claim['id']} reaches {params['hi']:,} pennies, more than the "
                           f"{MOST_RIDDLER_HI:,} a Coq proof is written for")
-    theorems = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
-                "misere": "misere_square", "first": "first_sound",
-                "riddler": f"(riddler_sound (k0 := {number(first_pair_from(params['lo']))}))"}
-    if kind not in theorems:
+    if kind == "riddler":
+        theorem = f"(riddler_sound (k0 := {number(first_pair_from(params['lo']))}))"
+    elif kind in THEOREMS:
+        theorem = THEOREMS[kind]
+    else:
         raise Unsupported(f"a penny claim of kind {kind!r} has no Coq proof")
-    return Script(("PennyClaims",), "", f"apply: {theorems[kind]}.\n{CHECKED}")
+    return Script(("PennyClaims",), "", f"apply: {theorem}.\n{CHECKED}")
 
 
 def first_pair_from(total: int) -> int:
