@@ -156,7 +156,7 @@ Definition riddler_check lo hi k0 L (losing_totals winning_totals : seq nat) : b
       (N.of_nat hi <? total_of (N.of_nat k1))%N,
       all (fun p => lo <= p.1 + p.2 <= hi) L,
       losing_totals == [seq p.1 + p.2 | p <- L] &
-      winning_totals == [seq n <- iota lo (hi - lo).+1 | n \notin losing_totals]].
+      merge leq losing_totals winning_totals == iota lo (hi - lo).+1].
 
 Lemma total_mono m n : m < n -> A 1 m + B 1 m < A 1 n + B 1 n.
 Proof. by move=> lt_mn; have := A_mono 1 lt_mn; have := B_mono 1 lt_mn; ssr_lia. Qed.
@@ -172,7 +172,12 @@ Theorem riddler_sound lo hi k0 L losing_totals winning_totals :
   (forall n, n \in winning_totals <->
      lo <= n <= hi /\ forall x, x <= n -> ~ losing wythoff normal (x, n - x)).
 Proof.
-case/and5P=> le_lohi /mex_is_gold_sound[_ same] run below /and4P[above in_range /eqP eq_LT /eqP eq_WT].
+case/and5P=> le_lohi /mex_is_gold_sound[_ same] run below /and4P[above in_range /eqP eq_LT /eqP eq_M].
+have WTE n : (n \in winning_totals) = (n \notin losing_totals) && (n \in iota lo (hi - lo).+1).
+  rewrite -eq_M mem_merge mem_cat; have [in_LT | //] := boolP (n \in losing_totals).
+  have : uniq (losing_totals ++ winning_totals) by rewrite -(merge_uniq leq) eq_M iota_uniq.
+  rewrite cat_uniq => /and3P[_ /hasPn disjoint _]; apply/negbTE/negP => /disjoint.
+  by rewrite /= in_LT.
 have nthL := @listed_sound 1 k0 L run (fun k lt_k => same k (ltnW lt_k)).
 have total k : k <= k0 + size L -> N.to_nat (total_of (N.of_nat k)) = A 1 k + B 1 k.
   move=> le_k; rewrite /total_of -[1%N]/(N.of_nat 1) N2Nat.inj_add gold_b_nat gold_nat.
@@ -214,7 +219,7 @@ split=> //; split=> [n /andP[lo_n n_hi] | n].
   by exists x; rewrite /= ?leq_addr // addKn; apply: in_L.
 have totals m : lo <= m <= hi -> (m \in losing_totals) = has (fun p => p.1 + p.2 == m) L.
   move=> _; rewrite eq_LT; apply/mapP/hasP => [[p in_p ->] | [p in_p /eqP <-]]; by exists p.
-rewrite eq_WT mem_filter mem_iota; split=> [/andP[not_lost in_r] | [in_r none]].
+rewrite WTE mem_iota; split=> [/andP[not_lost in_r] | [in_r none]].
   have in_r' : lo <= n <= hi.
     by move: in_r; ssr_lia.
   split=> // x le_x lost; move: not_lost; rewrite totals //; apply/negP/negPn/hasP.

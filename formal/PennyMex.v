@@ -49,7 +49,7 @@ Qed.
 
 (* The numbers the first n pairs use. *)
 Fixpoint used a n : seq nat :=
-  if n is n'.+1 then let x := mex (used a n') in [:: x, x + a * n' & used a n'] else [::].
+  if n is n'.+1 then let s := used a n' in let x := mex s in [:: x, x + a * n' & s] else [::].
 
 Definition A a n := mex (used a n).
 Definition B a n := A a n + a * n.

@@ -30,8 +30,8 @@ LARGEST_LITERAL = 5000  # Coq reads larger nat literals through Nat.of_num_uint,
 # The largest lists a statement is written with: a first-C claim lists C pairs and a riddler
 # claim a pair per losing split and every total, all unary numbers in Coq's checker (see
 # docs/formal.md, "The penny game", for the times).
-MOST_FIRST = 2000
-MOST_RIDDLER_HI = 5000
+MOST_FIRST = 200
+MOST_RIDDLER_HI = 500
 
 # The soundness theorem (formal/PennyClaims.v) that proves each kind of claim from its checker.
 THEOREMS = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
