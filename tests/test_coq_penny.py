@@ -1,7 +1,7 @@
-"""The penny game in Coq (formal/RulesPenny.v and the Penny files after it; coinproofs/coq/penny.py):
-every default penny claim's .v compiles and states its claim; a claim whose value is changed
-(the numbers its statement is written from) fails to compile; no proof reads the evidence;
-and Coq's answers agree with the kernel's on small squares.
+"""The penny game in Coq (formal/RulesPenny.v and the Penny files after it, and
+coinproofs/coq/penny.py): every default penny claim's .v compiles and states its claim; a claim
+whose value is changed (the numbers its statement is written from) fails to compile; no proof
+reads the evidence; and Coq's answers agree with the kernel's on small squares.
 
 The tests that run Coq skip when `coqc` is missing (Debian: apt-get install coq
 libcoq-mathcomp).
@@ -173,10 +173,10 @@ def test_a_changed_value_fails_to_compile(formal: Path, proved: Path, tmp_path: 
     than the rules is a false statement, and its checker returns false."""
     changes = [*TAMPERED.items(), ("penny.riddler-20-30", riddler_total_moved)]
     certificates = []
-    for number_, (claim_id, change) in enumerate(changes):
+    for index, (claim_id, change) in enumerate(changes):
         tampered = copy.deepcopy(certificate(proved, claim_id))
         tampered["claim"]["value"] = change(tampered["claim"]["value"])
-        folder = tmp_path / str(number_)
+        folder = tmp_path / str(index)
         folder.mkdir()
         path = folder / f"{claim_id}.json"
         path.write_text(json.dumps(tampered))
