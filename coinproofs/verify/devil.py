@@ -23,7 +23,7 @@ for every strategy.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -370,6 +370,27 @@ def numbers_lines(lines: Iterable[bytes], name: str) -> Iterator[list[int]]:
         except ValueError:  # more digits than Python converts
             raise Rejected(f"line {number:,} of artifact file {name!r} holds a number too "
                            "long to read") from None
+
+
+def counted_lines(evidence: Evidence, artifacts: Artifacts, most: Mapping[str, int],
+                  counted: Callable[[list[int]], Mapping[str, int]]) -> Iterator[list[int]]:
+    """The list of whole numbers on each line of the artifact evidence['file'], as the lines
+    are read; `counted(item)` says what each adds to the counts the evidence declares,
+    `most`. They are compared as the lines arrive (more is refused at once, before the next
+    line is read) and at the end (fewer is refused once the file is read to its end)."""
+    read = dict.fromkeys(most, 0)
+
+    def holds(counts: Mapping[str, int]) -> str:
+        return " and ".join(f"{key} = {value:,}" for key, value in counts.items())
+
+    for item in numbers_lines(artifacts.lines(evidence), evidence["file"]):
+        for key, amount in counted(item).items():
+            read[key] += amount
+        expect(all(read[key] <= most[key] for key in most),
+               f"{evidence['method']} evidence says {holds(most)}, but its file holds more")
+        yield item
+    expect(read == most, f"{evidence['method']} evidence says {holds(most)}, but its file "
+                         f"holds {holds(read)}")
 
 
 def payload(evidence: Evidence, key: str, artifacts: Artifacts) -> Iterator[Any]:
