@@ -60,14 +60,20 @@ def given_once(positional: int | None, option: int | None, flag: str, what: str,
 def load_json(path: Path) -> Any:
     """The JSON document in a user's file, read as strictly as the kernel reads certificates
     (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
-    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, parse_json
+    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, open_regular, parse_json
 
-    # Read a bounded prefix, not the whole file: /dev/zero or a runaway file would fill the
-    # memory. (A pipe, such as /dev/stdin, is read as far as the bound too.)
+    # A pipe or a device is refused before it is opened (it would make the command wait, or
+    # read forever); of a file, a bounded prefix is read, in case it grows.
     limit = ARTIFACT_BYTES.limit
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
+    if not path.exists():
+        raise UserError(f"no such file: {path}")
+    try:
+        with open_regular(path) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            data = handle.read(limit + 1) if size <= limit else b""
+    except Rejected as error:
+        raise UserError(str(error)) from None
+    if max(size, len(data)) > limit:
         raise UserError(f"{path} is larger than the {limit:,} bytes a JSON file may be")
     try:
         text = data.decode("utf-8")

@@ -27,6 +27,7 @@ import json
 import os
 import pkgutil
 import re
+import stat
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ from coinproofs.verify.schema import (
 )
 
 __all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_document",
-           "check_file", "expect", "load", "parse_json"]
+           "check_file", "expect", "load", "open_regular", "parse_json"]
 
 SCHEMA = "coinproofs/certificate/v1"
 GAMES = ("devil", "penny", "norepeat", "glasses")
@@ -182,7 +183,7 @@ class Artifacts:
             # only real files beside the certificate.
             expect(not path.is_symlink(), f"artifact file {name!r} is a symbolic link")
             expect(path.is_file(), f"artifact file {name!r} is missing")
-            with path.open("rb") as handle:
+            with open_regular(path) as handle:
                 size = os.fstat(handle.fileno()).st_size
                 if not own_size:
                     ARTIFACT_BYTES.check(size, f"artifact file {name!r}")
@@ -312,16 +313,37 @@ def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 
         raise Rejected(f"{what} is not JSON the kernel reads ({error})") from None
 
 
-def load(path: Path) -> Any:
-    """The JSON document in `path`, or a rejection saying why it cannot be read."""
-    # A named pipe or a device would make the kernel wait or read forever.
-    expect(path.is_file() or not path.exists(), f"{path} is not a regular file")
+def open_regular(path: Path) -> IO[bytes]:
+    """The file `path`, open for reading, if it is a regular file. A named pipe or a device
+    would make the reader wait or read forever: it is refused from its status before it is
+    opened, and opened without waiting (O_NONBLOCK) and checked again, in case it changed in
+    between."""
     try:
-        DOCUMENT_BYTES.check(path.stat().st_size, str(path))
-        text = path.read_text(encoding="utf-8")
+        expect(stat.S_ISREG(path.stat().st_mode), f"{path} is not a regular file")
+        handle = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
     except FileNotFoundError:
         raise Rejected(f"{path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
+        raise Rejected(f"{path} cannot be read ({error.strerror or error})") from None
+    if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        handle.close()
+        raise Rejected(f"{path} is not a regular file")
+    return handle
+
+
+def load(path: Path) -> Any:
+    """The JSON document in `path`, or a rejection saying why it cannot be read."""
+    # A link out of the certificate's folder could make the kernel read any file of the
+    # machine (its artifacts are read beside the link, never beside what it names).
+    expect(not path.is_symlink() or path.resolve().parent == path.absolute().parent.resolve(),
+           f"{path} is a symbolic link to a file outside its folder")
+    with open_regular(path) as handle:
+        DOCUMENT_BYTES.check(os.fstat(handle.fileno()).st_size, str(path))
+        data = handle.read(DOCUMENT_BYTES.limit + 1)
+    DOCUMENT_BYTES.check(len(data), str(path))  # it may have grown since
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise Rejected(f"{path} cannot be read: {error}") from None
     return parse_json(text, str(path))
 
