@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,10 @@ def register(commands: Any) -> None:
                             "Dask's distributed.comm.timeouts.connect (30s unless set, e.g. by "
                             "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s) bounds the wait for "
                             "the scheduler")
+    prove.add_argument("--all", action="store_true",
+                       help="let globs reach the claims proved only on request too (some take "
+                            "hours: `coinproofs claims --all` says how long); without it they "
+                            "are left out, and named")
     prove.add_argument("--json", action="store_true", help="one JSON document on stdout")
     prove.set_defaults(handler=prove_claims)
 
@@ -81,11 +86,16 @@ def list_claims(args: argparse.Namespace) -> int:
                 [[form["pattern"], form["limits"], form["about"]] for form in listing["patterns"]],
                 wrap=["limits", "claims of this form say"])
     print()
-    print_table("the claims a bare `coinproofs prove` proves" if not args.all
-                else "the listed claims: the default ones, and those proved on request",
-                ["claim", "statement"],
-                [[claim["id"], claim["statement"]] for claim in listing["claims"]],
-                wrap=["statement"])
+    if not args.all:
+        print_table("the claims a bare `coinproofs prove` proves", ["claim", "statement"],
+                    [[claim["id"], claim["statement"]] for claim in listing["claims"]],
+                    wrap=["statement"])
+        return 0
+    print_table("the listed claims: the default ones, and those proved on request (globs "
+                "reach these only with `prove --all`)", ["claim", "proved", "statement"],
+                [[claim["id"], "by default" if claim["default"]
+                  else f"on request: {claim['takes']}", claim["statement"]]
+                 for claim in listing["claims"]], wrap=["statement"])
     return 0
 
 
@@ -95,7 +105,7 @@ def prove_claims(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from coinproofs.certificates import prove
-    from coinproofs.proofs.registry import select
+    from coinproofs.proofs.registry import left_out, on_request_text, select
     from coinproofs.proofs.runner import Outcome
 
     if args.jobs is not None and args.scheduler is not None:
@@ -104,8 +114,13 @@ def prove_claims(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs > MAX_JOBS:
         raise UserError(f"--jobs {args.jobs} is too many: at most {MAX_JOBS} claims are proved "
                         "at once (each in its own process)")
-    total = len(select(args.ids))  # refuses bad ids before the progress bar appears
+    total = len(select(args.ids, args.all))  # refuses bad ids before the progress bar appears
     errors = Console(stderr=True)
+    skipped = [] if args.all else left_out(args.ids)
+    if skipped:  # said before the work starts, so nobody waits for hours unawares
+        print(f"left out {plural(len(skipped), 'claim')} proved only on request that "
+              f"{' '.join(map(repr, args.ids))} also matches: {on_request_text(skipped)}; "
+              "add --all to prove them too", file=sys.stderr)
     columns = (TextColumn("{task.description}"), BarColumn(),
                TextColumn("{task.completed}/{task.total}"),
                TimeElapsedColumn())
@@ -122,7 +137,7 @@ def prove_claims(args: argparse.Namespace) -> int:
                                            f" {outcome.claim_id}: {outcome.reason}"))
 
         proofs = prove(*args.ids, out=args.out, jobs=args.jobs or 1, scheduler=args.scheduler,
-                       on_start=started, on_done=done)
+                       every=args.all, on_start=started, on_done=done)
     return report(args.json, "proofs", ("proved", "NOT proved"), proofs.summary,
                   [(o.claim_id, o.proved, o.methods, o.seconds, o.reason) for o in proofs])
 
