@@ -6,9 +6,11 @@ for readers), and each check must stay inside a time and memory guard.
 The default run draws 150 mutants per kind of object (the document, the claim of each game,
 each evidence method of each game), split evenly among the examples of a kind (a
 strategy inline and in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the
-same way and prints, per example, per kind and in all, the mutants checked, rejected and
-accepted, the slowest check and the largest peak of memory (set COINPROOFS_FUZZ_REPORT=FILE to
-get them as JSON too).
+same way and prints, per example, per kind of object, per kind of mutation (among them the
+hostile ones: pathological strings for every regular expression of the kernel, parameters at
+the edges of every bound, huge and sparse files, pipes and links) and in all, the mutants
+checked, rejected and accepted, the slowest check and the largest peak of memory (set
+COINPROOFS_FUZZ_REPORT=FILE to get them as JSON too).
 
 The guards are hang and runaway detectors with generous limits, not speed measurements: a
 check that the kernel's bounds keep to milliseconds must not be able to take half a minute or
@@ -19,8 +21,12 @@ with MemoryError (and a rejection the test refuses) instead of taking the machin
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
+import pkgutil
+import re
 import resource
 import time
 import tracemalloc
@@ -33,12 +39,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import coinproofs.verify
 from coinproofs.kernel_docs import kernel_shapes
 from coinproofs.verify.certificate import Rejected, check_file, parse_claim
+from coinproofs.verify.manifest import read_manifest
 from coinproofs.verify.schema import Shape
 from tests.examples import EXAMPLES, Built
 from tests.guards import no_hang
-from tests.mutations import Mutant, mutants
+from tests.mutations import MET_BY, PATHOLOGICAL_LINES, UNITS, Mutant, Special, Written, mutants
 
 # Mutants per kind of object, split among its examples: with 16 kinds, 2,400 in the default run,
 # about 20 s of CPU (each check is traced by tracemalloc), so the default suite grows by seconds.
@@ -67,7 +75,8 @@ class Tally:
     peak: int = 0  # bytes
 
 
-TALLIES: dict[str, Tally] = {}
+TALLIES: dict[str, Tally] = {}  # per example
+MUTATION_TALLIES: dict[str, Tally] = {}  # per kind of mutation
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +124,8 @@ def _report() -> None:
             total.peak = max(total.peak, tally.peak)
             if tally.slowest > total.slowest:
                 total.slowest, total.slowest_how = tally.slowest, f"{name}: {tally.slowest_how}"
-    rows = {**TALLIES, **dict(sorted(groups.items()))}
+    rows = {**TALLIES, **dict(sorted(groups.items())),
+            **{f"mutation {kind}": tally for kind, tally in sorted(MUTATION_TALLIES.items())}}
     print("\nfuzzing campaign: example, mutants, rejected, accepted as the original claim, "
           "mean and slowest check (s), peak memory (MB)")
     for name, tally in rows.items():
@@ -139,19 +149,31 @@ def write(mutant: Mutant, folder: Path) -> Path:
         path.unlink()
     path = folder / "certificate.json"
     for name, data in [*mutant.artifacts.items(), (path.name, mutant.document)]:
-        with (folder / name).open("wb") as handle:
-            if isinstance(data, int):
-                handle.truncate(data)  # sparse: huge, yet written at once
-            else:
-                handle.write(data)
+        place(folder / name, data)
     return path
+
+
+def place(path: Path, data: Written) -> None:
+    """Write one file: its bytes, a sparse file of that size, a named pipe or a link."""
+    if isinstance(data, Special):
+        if data.kind == "fifo":
+            os.mkfifo(path)
+        else:
+            path.symlink_to(data.target)
+        return
+    with path.open("wb") as handle:
+        if isinstance(data, int):
+            handle.truncate(data)  # sparse: huge, yet written at once
+        else:
+            handle.write(data)
 
 
 def check(built: Built, mutant: Mutant, folder: Path) -> None:
     """Check one mutant within the guards; it is rejected with a one-line reason or proves
     the original claim."""
     path = write(mutant, folder)
-    tally = TALLIES.setdefault(built.example.name, Tally())
+    tallies = [TALLIES.setdefault(built.example.name, Tally()),
+               *(MUTATION_TALLIES.setdefault(kind, Tally()) for kind in set(mutant.kinds))]
     tracemalloc.start()  # only around the check: tracing hypothesis too makes the run 5x slower
     start = time.perf_counter()
     try:
@@ -164,18 +186,19 @@ def check(built: Built, mutant: Mutant, folder: Path) -> None:
         seconds = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    tally.checked += 1
-    tally.seconds += seconds
-    if seconds > tally.slowest:
-        tally.slowest, tally.slowest_how = seconds, "; ".join(mutant.how)
-    tally.peak = max(tally.peak, peak)
+    for tally in tallies:
+        tally.checked += 1
+        tally.seconds += seconds
+        if seconds > tally.slowest:
+            tally.slowest, tally.slowest_how = seconds, "; ".join(mutant.how)
+        tally.peak = max(tally.peak, peak)
+        tally.rejected += bool(reason)
+        tally.accepted += not reason
     assert peak < MEMORY, (mutant.how, peak)
     if reason:
-        tally.rejected += 1
         assert "\n" not in reason and not reason.startswith("malformed evidence"), \
             (mutant.how, reason)
     else:
-        tally.accepted += 1
         assert verdict.claim == parse_claim(built.document), mutant.how
 
 
@@ -262,3 +285,61 @@ def test_every_example_is_a_valid_certificate_of_its_kind(
     assert check_file(built.write(tmp_path)).claim.id == built.example.claim
     if built.example.focus not in ("document", "claim"):
         assert any(item["method"] == built.example.focus for item in built.document["evidence"])
+
+
+# --- Every regular expression of the kernel meets hostile strings --------------------------------
+
+def kernel_patterns() -> set[str | bytes]:
+    """Every pattern the kernel's modules compile (module-level re.Pattern objects) or pass
+    to a function of `re` as a literal."""
+    found: set[str | bytes] = set()
+    for module_info in pkgutil.iter_modules(coinproofs.verify.__path__):
+        module = importlib.import_module(f"coinproofs.verify.{module_info.name}")
+        found |= {value.pattern for value in vars(module).values()
+                  if isinstance(value, re.Pattern)}
+        if not (module.__file__ or "").endswith(".py"):
+            continue  # the native checker: no pattern
+        source = Path(module.__file__ or "").read_text()
+        for node in ast.walk(ast.parse(source)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
+                    and node.args and isinstance(node.args[0], ast.Constant)):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_regular_expression_of_the_kernel_meets_hostile_strings() -> None:
+    """tests/mutations.py says which hostile strings meet each pattern: a new one needs its
+    own (MET_BY), and the campaign draws them."""
+    assert kernel_patterns() == set(MET_BY), "register the kernel's new pattern in MET_BY"
+
+
+# Lines of a MANIFEST, for its two patterns (read by `coinproofs verify DIR`, not check_file).
+MANIFEST_LINES = {
+    "claim and a space": lambda k: "# claim " + "x" * k + " ",
+    "claim of spaces": lambda k: "# claim" + " " * k,
+    "hex, one short": lambda k: ("0" * 63 + "  a\n") * k,
+    "a long name": lambda k: "0" * 64 + "  " + "a" * k,
+    "hex runs": lambda k: "0" * k + "  a",
+    "many claims": lambda k: "# claim a\n" * k,
+    **{name: (lambda k, make=make: make(k).decode("ascii", "replace"))
+       for name, make in PATHOLOGICAL_LINES.items()},
+}
+
+
+@settings(max_examples=40, suppress_health_check=RELAXED)
+@given(name=st.sampled_from(sorted(MANIFEST_LINES)), k=st.sampled_from(UNITS))
+def test_manifest_lines_are_read_within_the_guards(name: str, k: int, tmp_path: Path) -> None:
+    folder = tmp_path
+    (folder / "MANIFEST").write_text(f"# coinproofs manifest v1\n{MANIFEST_LINES[name](k)}\n")
+    tracemalloc.start()
+    try:
+        with no_hang(HANG):
+            try:
+                read_manifest(folder)
+            except Rejected as rejection:
+                assert "\n" not in str(rejection)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MEMORY, (name, k, peak)

@@ -70,7 +70,8 @@ def load_json(path: Path) -> Any:
     try:
         with open_regular(path) as handle:
             size = os.fstat(handle.fileno()).st_size
-            data = handle.read(limit + 1) if size <= limit else b""
+            # (read(n) holds n bytes at once: the file's size, not the bound)
+            data = handle.read(size + 1) if size <= limit else b""
     except Rejected as error:
         raise UserError(str(error)) from None
     if max(size, len(data)) > limit:

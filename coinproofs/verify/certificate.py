@@ -338,9 +338,10 @@ def load(path: Path) -> Any:
     expect(not path.is_symlink() or path.resolve().parent == path.absolute().parent.resolve(),
            f"{path} is a symbolic link to a file outside its folder")
     with open_regular(path) as handle:
-        DOCUMENT_BYTES.check(os.fstat(handle.fileno()).st_size, str(path))
-        data = handle.read(DOCUMENT_BYTES.limit + 1)
-    DOCUMENT_BYTES.check(len(data), str(path))  # it may have grown since
+        size = os.fstat(handle.fileno()).st_size
+        DOCUMENT_BYTES.check(size, str(path))
+        data = handle.read(size + 1)  # one byte more: it may have grown since
+    DOCUMENT_BYTES.check(len(data), str(path))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
