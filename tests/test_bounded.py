@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coinproofs.cli import main
 from coinproofs.proofs.registry import OnRequestOnly, find, left_out, on_request_text, select
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import family, glasses
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
+from coinproofs.verify.certificate import SCHEMA, Rejected, check_file, json_shape
 from coinproofs.verify.manifest import NAME, check_manifest
 from tests.guards import no_hang
 
@@ -111,7 +113,7 @@ def glasses_document(n: int, k: int, value: int, evidence: list[dict[str, Any]]
 
 # --- 1. Every parse is linear -----------------------------------------------------------------
 
-UNCLOSED = b'["' + b'\\"' * (1 << 19)  # 1 MB: once about an hour of CPU (4 s for 32 KB)
+UNCLOSED = b'["' + b'\\"' * ((8 << 20) - 1)  # 16 MB: once some 10^6 s of CPU (4 s for 32 KB)
 
 
 def test_a_string_that_is_never_closed_is_read_in_linear_time(tmp_path: Path) -> None:
@@ -131,6 +133,34 @@ def test_a_document_of_many_small_values_is_refused_before_it_is_parsed(tmp_path
     count = (16 << 20) // 3 - 1
     (tmp_path / "many.json").write_bytes(b"[" + b"{}," * count + b"{}]")
     assert "bound certificate.values =" in refusal(tmp_path / "many.json")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='"\\[]{},:ab\n'),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text(alphabet='"\\[]{}a'), inner, max_size=4), max_leaves=30)
+
+
+def depth_and_count(value: Any) -> tuple[int, int]:
+    """How deep a parsed JSON value nests its lists and objects, and how many commas and
+    opening brackets its text has (a list or object of k >= 1 items: an opening bracket and
+    k - 1 commas; an empty one: its bracket), so at least all its values but one."""
+    if not isinstance(value, (list, dict)):
+        return 0, 0
+    found = [depth_and_count(item)
+             for item in (value.values() if isinstance(value, dict) else value)]
+    return (1 + max((depth for depth, _ in found), default=0),
+            max(len(found), 1) + sum(count for _, count in found))
+
+
+@settings(max_examples=300)
+@given(JSON_VALUES, st.booleans())
+def test_the_pre_scan_reads_every_json_document_as_the_parser_does(value: Any,
+                                                                   spaced: bool) -> None:
+    """Quotes, backslashes and brackets inside strings included: the depth and the count are
+    those of the parsed document, and the brackets balance."""
+    text = json.dumps(value, indent=1 if spaced else None)
+    assert json_shape(text) == (*depth_and_count(value), True)
 
 
 # --- 2. Every table is sized before it is built -----------------------------------------------
@@ -246,15 +276,18 @@ def test_a_huge_sparse_file_in_a_folder_is_refused_before_it_is_hashed(tmp_path:
 
 # --- 5. A huge N is refused at every entry point of the engine ---------------------------------
 
-@pytest.mark.parametrize("args", [["solve", HUGE_N], ["show", HUGE_N], ["count", HUGE_N],
-                                  ["encode", HUGE_N], ["encode", HUGE_N, "3"],
-                                  ["solve", HUGE_N, "--states", "3"], ["explain", "FILE", HUGE_N]])
+@pytest.mark.parametrize("args, word", [
+    (["solve", HUGE_N], "states"), (["show", HUGE_N], "states"), (["count", HUGE_N], "states"),
+    (["encode", HUGE_N], "states"), (["encode", HUGE_N, "3"], "states"),
+    (["solve", HUGE_N, "--states", "3"], "states"), (["explain", "FILE", HUGE_N], "states"),
+    (["show", HUGE_N, "--plot", "PICTURE"], "rotation orbits")])
 def test_a_huge_n_is_refused_before_q_to_the_n_is_computed(
-        args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """2^N for N = 10^11 once filled the memory (a MemoryError traceback under 1 GB)."""
+        args: list[str], word: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """2^N for N = 10^11 once filled the memory (a MemoryError traceback under 1 GB); the
+    orbits of a picture's rows were counted one rotation at a time."""
     (tmp_path / "moves.json").write_text("[[0]]")
-    args = [str(tmp_path / "moves.json") if arg == "FILE" else arg for arg in args]
-    assert "states" in cli_refusal(capsys, "devil", *args)
+    names = {"FILE": str(tmp_path / "moves.json"), "PICTURE": str(tmp_path / "beliefs.png")}
+    assert word in cli_refusal(capsys, "devil", *(names.get(arg, arg) for arg in args))
 
 
 # --- 6. Values are typed strictly ----------------------------------------------------------------

@@ -13,7 +13,7 @@ returns the evidence methods it checked. Nothing here trusts the code that wrote
 
 Every object has one exact shape (``verify/schema.py``): the document, its claim and its
 provenance here, the params and evidence in the game's module. Sizes are bounded before the
-work: the document's bytes, nesting and values before it is parsed (in one linear pass), an
+work: the document's bytes, nesting and values before it is parsed (in linear passes), an
 artifact's bytes before it is read (and it is read a line at a time where its format has lines,
 each line within `artifact.line-bytes`); special files (pipes, devices, links) are refused
 before they are opened (docs/certificates.md, "Bounded on every input").
@@ -26,13 +26,14 @@ import importlib
 import json
 import os
 import pkgutil
-import re
 import stat
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
+
+import numpy as np
 
 from coinproofs.verify.schema import (
     ANY,
@@ -66,9 +67,10 @@ ARTIFACT_BYTES = declare("artifact.bytes", 256 << 20, "bytes",
                          "the largest artifact file read")
 LINE_BYTES = declare("artifact.line-bytes", 1 << 20, "bytes",
                      "the longest line of an artifact")
-# 2^21 values take at most about 150 MB once parsed (an empty object, the largest for its
-# text, takes 64 bytes); the largest certificate coinproofs writes holds some 7,000.
-VALUES = declare("certificate.values", 1 << 21, "values",
+# 2^20 values take at most about 75 MB once parsed (an empty object, the largest for its
+# text, takes 64 bytes); the largest certificate coinproofs writes holds some 7,000, Lamping's
+# strategy for 16 coins 600,000.
+VALUES = declare("certificate.values", 1 << 20, "values",
                  "the lists, objects, numbers and strings of one JSON document, counted before "
                  "it is parsed")
 
@@ -245,36 +247,35 @@ def check_document(doc: Any, folder: Path) -> Verdict:
 
 # --- Strict JSON ----------------------------------------------------------------------------
 
-# A JSON string, or the rest of the text after a quote that is never closed: every match ends
-# where the string ends or at the end of the text, so one scan reads each byte once. (A pattern
-# that must find the closing quote tries again from every quote inside an unclosed string:
-# quadratic, 9 s of CPU for 48 KB of backslash-quotes.)
-STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
-NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+def json_shape(text: str) -> tuple[int, int, bool]:
+    r"""(depth, values, balanced) of the JSON `text`: how deep its lists and objects nest; how
+    many values parsing it makes, counted as its commas and opening brackets outside strings
+    (at least all its values but one); and whether its brackets balance, as they do in every
+    JSON document. Each step is a pass of C code over the bytes, whatever they hold: linear
+    time, and memory for a few copies of the text, never an object per string or bracket.
 
-
-def json_shape(text: str, most: int) -> tuple[int, int]:
-    """(depth, values) of the JSON `text`: how deep its lists and objects nest, counted up to
-    most + 1, and how many values parsing it makes, counted as its commas and opening brackets
-    outside strings (one fewer than the values at most). Strings are dropped first; then each
-    round removes the innermost pairs of brackets (text that does not balance its brackets is
-    left for the parser to refuse). Every step is a pass of C code over the bytes: linear.
-
-    >>> json_shape('[[1, 2], {"a": "[[,,["}]', 5), json_shape("[[[[]]]]", 2)
-    ((2, 5), (3, 4))
+    >>> json_shape(r'[[1, 2], {"a": "[[,,[\\"}]'), json_shape("[[[[]]]]")
+    ((2, 5, True), (4, 4, True))
+    >>> json_shape(r'["a \"]"]'), json_shape('["an unclosed string]')
+    ((1, 1, True), (1, 1, False))
     """
-    data = STRING.sub(b"", text.encode("utf-8", "surrogatepass"))
-    values = data.count(b",") + data.count(b"[") + data.count(b"{")
-    brackets = data.translate(None, NOT_BRACKETS)
-    depth = 0
-    while depth <= most:
-        # "\0" keeps the pairs of one round apart: "{[]}" loses one level a round, not two.
-        inner = brackets.replace(b"[]", b"\0").replace(b"{}", b"\0")
-        if len(inner) == len(brackets):
-            break
-        brackets = inner.replace(b"\0", b"")
-        depth += 1
-    return depth, values
+    # Escapes go first: backslashes in pairs, left to right as JSON reads them, then escaped
+    # quotes (outside strings a backslash is not JSON: the parser refuses it). What is left
+    # of a string is its two quotes, so a byte is inside a string iff an odd number of quotes
+    # come before it: a running count mod 256 (uint8) keeps that parity.
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    codes = np.frombuffer(data, dtype=np.uint8)
+    outside = codes[(np.cumsum(codes == ord('"'), dtype=np.uint8) & 1) == 0]
+    opening = (outside == ord("[")) | (outside == ord("{"))
+    closing = (outside == ord("]")) | (outside == ord("}"))
+    values = int(np.count_nonzero(opening)) + int(np.count_nonzero(outside == ord(",")))
+    steps = opening[opening | closing].astype(np.int8) * 2 - 1  # +1 opens, -1 closes a level
+    depth = lowest = level = 0
+    for start in range(0, len(steps), 1 << 20):  # the levels a million brackets at a time
+        levels = np.cumsum(steps[start:start + (1 << 20)], dtype=np.int32) + level
+        depth, lowest = max(depth, int(levels.max())), min(lowest, int(levels.min()))
+        level = int(levels[-1])
+    return depth, values, level == 0 and lowest >= 0
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -299,8 +300,10 @@ def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 
     large for a float, at most `certificate.depth` levels of nesting, at most the bound
     `values` allows of values, `values_each` for each unit), or a rejection saying why `what`
     is not one. Depth and values are counted before the parser builds anything."""
-    depth, count = json_shape(text, DEPTH.limit)
+    depth, count, balanced = json_shape(text)
     DEPTH.check(depth, what)
+    # (the parser would refuse it too, but only once it had recursed as deep as it goes)
+    expect(balanced, f"{what} is not valid JSON (its brackets do not balance)")
     values.check(-(-count // values_each), what)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,

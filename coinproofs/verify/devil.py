@@ -416,6 +416,20 @@ def moves_from_json(raw: Iterable[Any], n: int) -> list[int]:
     return strategy
 
 
+def _declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
+              counts: Callable[[Any], Mapping[str, int]]) -> Iterator[Any]:
+    """The items, counted into `read` as they arrive (`counts(item)` says what each adds), and
+    refused at the first one past a count the evidence declares (for the coin flip the counts
+    are optional; _counts compares them with what was read at the end)."""
+    for item in items:
+        for key, amount in counts(item).items():
+            read[key] += amount
+            expect(read[key] <= evidence.get(key, read[key]),
+                   f"{evidence['method']} evidence says {key} = {evidence.get(key)!r}, but it "
+                   "holds more")
+        yield item
+
+
 def _counts(evidence: Evidence, counts: dict[str, int]) -> None:
     """Reject counts for readers that are not true: nothing in a certificate may say what
     the kernel has not checked."""
@@ -428,8 +442,10 @@ def _counts(evidence: Evidence, counts: dict[str, int]) -> None:
 def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     one_shape(evidence, *STRATEGY)
     expect(1 <= n <= MAX_SIMULATION_N, f"exact simulation handles 1..{MAX_SIMULATION_N} coins")
-    strategy = moves_from_json(payload(evidence, "moves", artifacts), n)
-    _counts(evidence, {"length": len(strategy)})
+    read = {"length": 0}
+    strategy = moves_from_json(_declared(payload(evidence, "moves", artifacts), evidence, read,
+                                         lambda move: {"length": 1}), n)
+    _counts(evidence, read)
     counterexample = simulate(strategy, n)
     if counterexample is not None:
         devil = counterexample.rotations
@@ -442,14 +458,10 @@ def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
 def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     one_shape(evidence, *REACHABILITY)
     read = {"depths": 0, "beliefs": 0}
-
-    def counted(layers: Iterator[Any]) -> Iterator[Any]:
-        for layer in layers:
-            read["depths"] += 1
-            read["beliefs"] += len(layer) if isinstance(layer, list) else 0
-            yield layer
-
-    fact = check_reachability(n, counted(payload(evidence, "layers", artifacts)))
+    layers = _declared(payload(evidence, "layers", artifacts), evidence, read,
+                       lambda layer: {"depths": 1,
+                                      "beliefs": len(layer) if isinstance(layer, list) else 0})
+    fact = check_reachability(n, layers)
     _counts(evidence, read)
     return fact
 
