@@ -6,12 +6,13 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint formal checker clean notebooks
+.PHONY: setup prove verify verify-coq formal-gate test test-all bench bench-quick lint formal checker clean notebooks
 
-$(BIN)/coinproofs: pyproject.toml setup.py coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
+# constraints.txt pins every package to the tested version.
+$(BIN)/coinproofs: pyproject.toml setup.py constraints.txt coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
 setup: $(BIN)/coinproofs
@@ -47,6 +48,12 @@ formal:
 	rm -f formal/Headline.vo
 	$(MAKE) --no-print-directory -C formal -f Makefile.coq
 
+# The gate (coinproofs/coq/gate.py): coqchk re-checks formal/ and everything beneath it and
+# must find no assumption; no banned command; the digest and the statements of the theorems the
+# Python kernel cites are the ones it records.
+formal-gate: setup formal
+	$(BIN)/python -m coinproofs.coq.gate formal
+
 # The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY.
 checker: formal
 	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
@@ -56,6 +63,21 @@ clean:
 	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
 	cd formal/checker && rm -f checker checker.ml checker.mli *.cmi *.cmx *.o
 
+# The reference site, from docs/ and the docstrings, the notebooks run: build/site/index.html.
+# Warnings are errors; then every public name must have its entry on the site.
+docs: setup
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs build/site
+	$(BIN)/python docs/check_site.py build/site
+
+# The README's timings, measured here (`make timings ARGS=--fresh`: in a fresh clone).
+timings: setup
+	$(BIN)/python bench/timings.py $(ARGS)
+
 # The notebooks, run and rendered to HTML in build/notebooks/.
 notebooks: setup
 	$(BIN)/jupyter nbconvert --to html --execute --output-dir build/notebooks docs/notebooks/*.ipynb
+
+# The second road: compile the Coq proof written beside each certificate (`make prove` first),
+# check each against its claim's statement, then coqchk (no axiom).
+verify-coq: setup formal
+	$(BIN)/coinproofs verify --coq $(OUT) --jobs $(JOBS)

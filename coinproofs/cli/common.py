@@ -57,35 +57,6 @@ def given_once(positional: int | None, option: int | None, flag: str, what: str,
     return value
 
 
-def load_json(path: Path) -> Any:
-    """The JSON document in a user's file, read as strictly as the kernel reads certificates
-    (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
-    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, open_regular, parse_json
-
-    # A pipe or a device is refused before it is opened (it would make the command wait, or
-    # read forever); of a file, a bounded prefix is read, in case it grows.
-    limit = ARTIFACT_BYTES.limit
-    if not path.exists():
-        raise UserError(f"no such file: {path}")
-    try:
-        with open_regular(path) as handle:
-            size = os.fstat(handle.fileno()).st_size
-            # (read(n) holds n bytes at once: the file's size, not the bound)
-            data = handle.read(size + 1) if size <= limit else b""
-    except Rejected as error:
-        raise UserError(str(error)) from None
-    if max(size, len(data)) > limit:
-        raise UserError(f"{path} is larger than the {limit:,} bytes a JSON file may be")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a UTF-8 text file") from None
-    try:
-        return parse_json(text, str(path))
-    except Rejected as error:
-        raise UserError(str(error)) from None
-
-
 def writable(path: Path) -> Path:
     """`path`, after checking that a file can be written there (before any long work)."""
     if not path.parent.is_dir():
@@ -111,40 +82,15 @@ def print_json(document: Any) -> None:
 
 def print_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]],
                 wrap: Sequence[str] = ()) -> None:
-    """A table on stdout: drawn by rich on a terminal (the columns named in `wrap` may wrap);
-    elsewhere (pipes, logs) plain columns separated by two spaces, never wrapped, so that every
-    name stays whole and `grep` finds it. Cells are shown without markup or control codes."""
+    """A table on stdout that fits the terminal (boxed, or stacked when narrow; the columns
+    named in `wrap` may wrap), or plain lines off a terminal (coinproofs.cli.tables)."""
     from rich.console import Console
 
-    rows = [[printable(cell) for cell in row] for row in rows]
+    from coinproofs.cli.tables import Grid, plain_lines, show
+
+    grid = Grid.of(title, headings, rows, wrap)
     console = Console()
-    if not console.is_terminal:
-        widths = [max([len(heading), *(len(row[i]) for row in rows)])
-                  for i, heading in enumerate(headings)]
-        print(title)
-        for row in [list(headings), *rows]:
-            print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)
-                            ).rstrip())
-        return
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=title)
-    for heading in headings:
-        table.add_column(heading, no_wrap=heading not in wrap, overflow="fold",
-                         min_width=len(heading))
-    for row in rows:
-        table.add_row(*(Text(cell, style=VERDICT_COLOURS.get(cell, "")) for cell in row))
-    console.print(table)
-
-
-VERDICT_COLOURS = {"proved": "green", "accepted": "green", "NOT proved": "red", "REJECTED": "red"}
-
-
-def printable(text: str) -> str:
-    r"""`text` with control characters escaped (names can come from a hostile file).
-
-    >>> print(printable("a\x1b[31mb"))
-    a\x1b[31mb
-    """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if console.is_terminal:
+        show(grid, console)
+    else:
+        print("\n".join(plain_lines(grid)), flush=True)

@@ -145,7 +145,8 @@ class Artifacts:
             number = 0
             while line := handle.readline(LINE_BYTES.limit + 1):
                 number += 1
-                LINE_BYTES.check(len(line), f"line {number:,} of artifact file {name!r}")
+                LINE_BYTES.check(len(line), f"line {number:,} of artifact file {name!r}",
+                                 counted=True)
                 hasher.update(line)
                 yield line
             expect(hasher.hexdigest() == digest,
