@@ -3,14 +3,14 @@ with in every way tests/mutations.py knows, must be rejected with a one-line rea
 verify to the very claim it held before (a change the kernel rightly ignores, such as a note
 for readers), and each check must stay inside a time and memory guard.
 
-The default run draws 150 mutants per kind of object (the document, the claim of each game,
-each evidence method of each game), split evenly among the examples of a kind (a
-strategy inline and in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the
-same way and prints, per example, per kind of object, per kind of mutation (among them the
-hostile ones: pathological strings for every regular expression of the kernel, parameters at
-the edges of every bound, huge and sparse files, pipes and links) and in all, the mutants
-checked, rejected and accepted, the slowest check and the largest peak of memory (set
-COINPROOFS_FUZZ_REPORT=FILE to get them as JSON too).
+The default run draws 150 mutants per kind of object (the document, the claim of each game, each
+evidence method of each game), split evenly among the examples of a kind (a strategy inline and
+in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the same way
+(COINPROOFS_FUZZ_MUTANTS=N draws N instead, for a shorter campaign) and prints, per example, per
+kind of object, per kind of mutation (among them the hostile ones: pathological strings for
+every regular expression of the kernel, parameters at the edges of every bound, huge and sparse
+files, pipes and links) and in all, the mutants checked, rejected and accepted, the slowest
+check and the largest peak of memory (set COINPROOFS_FUZZ_REPORT=FILE to get them as JSON too).
 
 The guards are hang and runaway detectors with generous limits, not speed measurements: a
 check that the kernel's bounds keep to milliseconds must not be able to take half a minute or
@@ -51,7 +51,8 @@ from tests.mutations import MET_BY, PATHOLOGICAL_LINES, UNITS, Mutant, Special, 
 # Mutants per kind of object, split among its examples: with 16 kinds, 2,400 in the default run,
 # about 20 s of CPU (each check is traced by tracemalloc), so the default suite grows by seconds.
 PER_KIND = 150
-SLOW_TOTAL = 100_000  # mutants in all in the slow run
+SLOW_TOTAL = int(os.environ.get("COINPROOFS_FUZZ_MUTANTS", 100_000))  # in all, the slow run
+BATCH = 300  # mutants drawn by one run of hypothesis (campaign)
 HANG = 30.0  # seconds for one check
 MEMORY = 512 << 20  # bytes traced at the peak of one check
 ADDRESS_SPACE = 6 << 30  # bytes the process may grow by during the campaign
@@ -210,13 +211,16 @@ def share(name: str, per_kind: int) -> int:
 
 
 def campaign(built: Built, count: int, folder: Path) -> None:
-    """Check `count` mutants of `built` drawn by hypothesis."""
-    @settings(max_examples=count, suppress_health_check=RELAXED)
-    @given(st.data())
-    def attack(data: st.DataObject) -> None:
-        check(built, data.draw(mutants(built)), folder)
+    """Check `count` mutants of `built` drawn by hypothesis, in runs of at most BATCH: one run
+    keeps what it learns of every mutant it drew, and 909 of them grew the process to 2.5 GB
+    (300: 280 MB), so a long campaign is many short runs, each from a fresh seed."""
+    for drawn in range(0, count, BATCH):
+        @settings(max_examples=min(BATCH, count - drawn), suppress_health_check=RELAXED)
+        @given(st.data())
+        def attack(data: st.DataObject) -> None:
+            check(built, data.draw(mutants(built)), folder)
 
-    attack()
+        attack()
 
 
 @pytest.mark.parametrize("name", NAMES)
