@@ -63,12 +63,14 @@ def traced_peak(run: Callable[[], Any]) -> int:
         tracemalloc.stop()
 
 
-def refused(path: Path) -> Callable[[], None]:
-    """A run that must end in the kernel's rejection of the certificate in `path`."""
+def refused(path: Path, because: str) -> Callable[[], None]:
+    """A run that must end in the kernel's rejection of the certificate in `path`, for the
+    reason the attack aims at (its words `because`), not an earlier one such as its size."""
     def run() -> None:
         try:
             check_file(path)
-        except Rejected:
+        except Rejected as rejection:
+            assert because in str(rejection), (path, str(rejection))
             return
         raise AssertionError(f"{path} was accepted")
     return run
@@ -137,19 +139,22 @@ def size_of(*paths: Path) -> int:
 
 def json_rows(root: Path, megabytes: int) -> list[Row]:
     """Texts that once made the pre-scan or the parser quadratic or huge, against a valid
-    document of the same size (a list of moves) parsed by the same function."""
+    document of the same size parsed by the same function: a list of SHA-256 digests (68 bytes
+    a value, so that 16 MB stay within certificate.values, as a list of moves would not)."""
     size = megabytes << 20
-    honest_text = json.dumps([[i % 7, i % 5] for i in range(size // 8)])  # "[6, 4], ": 8 B
+    honest_text = json.dumps([hashlib.sha256(b"%d" % i).hexdigest() for i in range(size // 68)])
     rows = []
-    for attack, text in [
-            ("JSON: a string of escaped quotes never closed", '["' + '\\"' * (size // 2)),
-            ("JSON: quotes", '"' * size),
-            ("JSON: empty objects (values)", "[" + "{}," * (size // 3 - 1) + "{}]"),
-            ("JSON: open brackets (depth)", "[" * size)]:
+    for attack, text, because in [
+            ("JSON: a string of escaped quotes never closed", '["' + '\\"' * (size // 2 - 1),
+             "brackets do not balance"),
+            ("JSON: quotes", '"' * size, "not valid JSON"),
+            ("JSON: empty objects (values)", "[" + "{}," * (size // 3 - 1) + "{}]",
+             "certificate.values" if megabytes > 3 else "must be a JSON object"),
+            ("JSON: open brackets (depth)", "[" * size, "certificate.depth")]:
         path = root / f"attack-{len(rows)}.json"
         path.write_text(text)
-        rows.append(measured(attack, f"{megabytes} MB", refused(path),
-                             f"parse {megabytes} MB of moves",
+        rows.append(measured(attack, f"{megabytes} MB", refused(path, because),
+                             f"parse {megabytes} MB of digests",
                              lambda: parse_json(honest_text, "honest")))
     return rows
 
@@ -173,7 +178,8 @@ def table_rows(root: Path) -> list[Row]:
         honest = proved(root, honest_id)
         rows.append(measured(f"orbit table: {family.claim_id(kind, n, q, group, 'zero')}, "
                              "one layer", f"{size_of(path, folder / 'layers.jsonl'):,} B",
-                             refused(path), f"{honest_id} ({size_of(honest):,} B + layers)",
+                             refused(path, "family.orbit-table"),
+                             f"{honest_id} ({size_of(honest):,} B + layers)",
                              accepted(honest)))
     return rows
 
@@ -189,7 +195,7 @@ def line_rows(root: Path) -> list[Row]:
     path = write(folder, family_document("shortest", 4, 8, 4095, evidence),
                  {"moves.jsonl": lines})
     rows.append(measured("family strategy: '[]' lines past its length",
-                         f"{len(lines):,} B", refused(path),
+                         f"{len(lines):,} B", refused(path, "but its file holds more"),
                          "devil.n4.q8.shortest (4,095 moves)", accepted(honest)))
     survival = glasses_survival_file(root)
     data = (survival.parent / "survival.jsonl").read_bytes()
@@ -203,7 +209,8 @@ def line_rows(root: Path) -> list[Row]:
     path = write(folder, {"schema": SCHEMA, "claim": claim, "evidence": evidence},
                  {"survival.jsonl": attack_lines})
     rows.append(measured("glasses survival: lines past its turns", f"{len(attack_lines):,} B",
-                         refused(path), "glasses.n6.k4.shortest, survival in a file",
+                         refused(path, "but its file holds more"),
+                         "glasses.n6.k4.shortest, survival in a file",
                          accepted(survival)))
     return rows
 
@@ -276,7 +283,8 @@ def value_row(root: Path) -> Row:
     folder = folder_of(root, "value")
     path = folder / honest.name
     path.write_text(json.dumps(document))
-    return measured("family value 8.0", f"{size_of(path):,} B", refused(path),
+    return measured("family value 8.0", f"{size_of(path):,} B",
+                    refused(path, "claim's value must be"),
                     "devil.n2.q3.trivial.shortest", accepted(honest))
 
 
@@ -286,7 +294,8 @@ def link_row(root: Path) -> Row:
     folder = folder_of(root, "linked")
     (folder / honest.name).symlink_to(honest)
     return measured("a certificate linked out of its folder", "a link",
-                    refused(folder / honest.name), "penny.first-20", accepted(honest))
+                    refused(folder / honest.name, "a symbolic link to a file outside"),
+                    "penny.first-20", accepted(honest))
 
 
 def main(argv: list[str]) -> int:
