@@ -1,0 +1,91 @@
+(* Beliefs as the kernel writes them (coinproofs/verify/glasses.py): a set of rotation orbits,
+   as a number whose bit j is the j-th orbit, orbits ordered by their least member. The
+   checkers read a belief through [in_belief], with the orbit of each state looked up in a
+   table built once. Whatever the numbering, two facts make the checkers sound: turning the
+   glasses keeps them in their orbit ([in_belief_turn]), and two states of the same orbit are
+   turns of each other ([orbit_rotations]). *)
+From mathcomp Require Import all_ssreflect.
+From Coq Require Import NArith.
+From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+
+(* x < s as numbers (position 0 the least significant bit), for states of one size. *)
+Fixpoint below (x s : glasses) : bool :=
+  match x, s with
+  | a :: x', b :: s' => below x' s' || (x' == s') && ~~ a && b
+  | _, _ => false
+  end.
+
+(* The least member of every orbit, in increasing order: the kernel's orbits(n). *)
+Definition representatives n :=
+  [seq s <- all_states n | ~~ has (fun x => below x s) (rotations s)].
+
+(* The number of the orbit of s among the representatives R, if R has it. *)
+Definition orbit_in (R : seq glasses) (s : glasses) : option N :=
+  let turns := rotations s in
+  let j := find (fun x => x \in turns) R in
+  if j < size R then Some (N.of_nat j) else None.
+
+(* The orbit of every state of n glasses. The checkers build it once and pass it on. *)
+Definition orbit_table n := tabulate n (orbit_in (representatives n)).
+
+Notation orbits := (table (option N)).
+
+(* The glasses s are in the belief B (a set of orbits). *)
+Definition in_belief (tb : orbits) (B : N) (s : glasses) : bool :=
+  if lookup tb s is Some j then N.testbit B j else false.
+
+(* The belief made of the orbits of the states l. *)
+Definition belief_of (tb : orbits) (l : seq glasses) : N :=
+  foldr (fun s B => if lookup tb s is Some j then N.lor (2 ^ j) B else B) 0%N l.
+
+Lemma orbitE n s : size s = n -> lookup (orbit_table n) s = orbit_in (representatives n) s.
+Proof. exact: lookup_tabulate. Qed.
+
+Lemma orbit_turn n r s : size s = n -> lookup (orbit_table n) (turn r s) = lookup (orbit_table n) s.
+Proof.
+move=> sz_s; rewrite !orbitE ?size_turn //; congr (if _ < _ then _ else _);
+  rewrite (@eq_find _ _ (fun x => x \in rotations s)) // => x; exact: rotations_turn.
+Qed.
+
+Lemma in_belief_turn n B r s :
+  size s = n -> in_belief (orbit_table n) B (turn r s) = in_belief (orbit_table n) B s.
+Proof. by move=> sz_s; rewrite /in_belief orbit_turn. Qed.
+
+(* Two states of one orbit are turns of each other. *)
+Lemma orbit_rotations n s x j :
+  size s = n -> size x = n -> lookup (orbit_table n) s = Some j ->
+  lookup (orbit_table n) x = Some j -> x \in rotations s.
+Proof.
+move=> sz_s sz_x; rewrite !orbitE // /orbit_in.
+set R := representatives n; set js := find _ R; set jx := find _ R.
+case: ifP => // lt_js [<-]; case: ifP => // lt_jx [/Nat2N.inj same].
+have in_s : nth [::] R js \in rotations s by apply: (nth_find [::]); rewrite has_find.
+have in_x : nth [::] R jx \in rotations x by apply: (nth_find [::]); rewrite has_find.
+by apply: rotations_common in_s _; rewrite ?sz_x ?sz_s // -same.
+Qed.
+
+(* A state is in the belief of l when its orbit is the orbit of a state of l. *)
+Lemma in_belief_of tb l x :
+  in_belief tb (belief_of tb l) x -> exists2 y, y \in l & lookup tb y = lookup tb x.
+Proof.
+rewrite /in_belief; case: (lookup tb x) => // j; elim: l => [//|y l IH] /=.
+case Ey: (lookup tb y) => [i|]; last by case/IH => z z_in same; exists z; rewrite // inE z_in orbT.
+rewrite N.lor_spec N.pow2_bits_eqb => /orP[/N.eqb_eq ij | /IH[z z_in same]].
+  by exists y; rewrite ?inE ?eqxx // Ey ij.
+by exists z; rewrite // inE z_in orbT.
+Qed.
+
+(* The least member of the orbit of s, for the checkers that look at one state an orbit. *)
+Lemma orbit_representative n s j :
+  size s = n -> lookup (orbit_table n) s = Some j ->
+  exists2 x, x \in representatives n & x \in rotations s.
+Proof.
+move=> sz_s; rewrite orbitE // /orbit_in; case: ifP => // lt_j _.
+exists (nth [::] (representatives n) (find (fun x => x \in rotations s) (representatives n))).
+  exact: mem_nth.
+by apply: (nth_find [::]); rewrite has_find.
+Qed.

@@ -1,0 +1,121 @@
+(* The checker of survival evidence (the kernel's survival_evidence): beliefs, each with its
+   layer d, such that from every state of a layer-d belief, whatever K positions the player
+   grabs, the devil has a feel after which every choice of glasses to turn over leaves some
+   glasses unequal (d = 1), or leads to a belief listed in layer d - 1 or later. Lemma
+   [survives]: then from a belief of layer d no strategy wins within d turns from all of its
+   states (induction on d: the devil answers the grab with that feel, and then turns the tray
+   to the state the next layer needs). Theorem survival_sound: a belief in layer D or later
+   means no strategy wins within D turns. *)
+From mathcomp Require Import all_ssreflect.
+From Coq Require Import NArith FMapPositive.
+From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesOrbits.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+
+(* Each belief (a nonempty set of orbits, so a positive number) and its layer. *)
+Notation layers := (PositiveMap.t nat).
+
+Section Check.
+
+Variables (tb : orbits) (M : layers).
+
+(* The states of S that hands on g feel as f. *)
+Definition part (g : seq nat) (f : seq bool) (S : seq glasses) := [seq s <- S | feel g s == f].
+
+(* The belief after turning over the glasses t: the orbits of the states not won. *)
+Definition after (t : seq nat) (P : seq glasses) :=
+  belief_of tb [seq s' <- [seq turn_over t s | s <- P] | ~~ same_way s'].
+
+(* A belief the devil may lead to from layer d. *)
+Definition good d (A : N) :=
+  if A is Npos q then (d <= 1) || (if PositiveMap.find q M is Some d' then d.-1 <= d' else false)
+  else false.
+
+(* From the states S of a layer-d belief, the devil has an answer to the grab g. *)
+Definition holds d (S : seq glasses) (g : seq nat) :=
+  has (fun f => let P := part g f S in all (fun t => good d (after t P)) (choices g))
+      (undup [seq feel g s | s <- S]).
+
+Definition entry_ok states grabs (e : positive * nat) :=
+  let S := [seq s <- states | in_belief tb (Npos e.1) s] in
+  [&& S != [::], all (fun s => ~~ same_way s) S & all (holds e.2 S) grabs].
+
+End Check.
+
+Definition survival_ok N K D (M : layers) :=
+  let tb := orbit_table N in
+  let es := PositiveMap.elements M in
+  List.forallb (entry_ok tb M (all_states N) (grabs N K)) es && List.existsb (fun e => D <= e.2) es.
+
+Section Sound.
+
+Variables (N K : nat) (M : layers).
+Let tb := orbit_table N.
+Hypothesis ok : List.forallb (entry_ok tb M (all_states N) (grabs N K)) (PositiveMap.elements M).
+
+Lemma survives m p d : List.In (p, d) (PositiveMap.elements M) -> m <= d -> forall t,
+  ~ (forall s, size s = N -> in_belief tb (Npos p) s -> wins_from N K m t s).
+Proof.
+elim: m p d => [|m IH] p d in_M le_m t win.
+all: have := proj1 (List.forallb_forall _ _) ok _ in_M.
+all: rewrite /entry_ok /=; set S := [seq s <- _ | _].
+all: move=> /and3P[nonempty /allP unequal /allP holds_all].
+all: have memS s : s \in S -> size s = N /\ in_belief tb (Npos p) s.
+all: try by rewrite mem_filter mem_all_states => /andP[? /eqP].
+all: have [s0 s0_in] : exists s0, s0 \in S.
+all: try by case: (S) nonempty => // s0 ? _; exists s0; rewrite inE eqxx.
+all: have [sz0 in0] := memS _ s0_in; have not_same0 := unequal s0 s0_in.
+all: have := win s0 sz0 in0 => /= -[same0 | ]; first by rewrite same0 in not_same0.
+  by case: t {win}.
+(* The strategy grabs h; the devil answers as for the grab g of the same positions. *)
+case: t win => // h what next win [sz_h uniq_h in_h _ _].
+have h_g : {subset h <= grab_of N h} by move=> i; rewrite grab_ofE.
+have := holds_all _ (grab_of_grabs sz_h uniq_h in_h); rewrite /holds.
+set g := grab_of N h => /hasP[f]; rewrite mem_undup => /mapP[s1 s1_in ->] /allP all_t.
+(* Playing on from the states of S that feel like s1. *)
+have play s2 : s2 \in S -> feel g s2 = feel g s1 -> forall r, r < N ->
+    wins_from N K m (next (feel h s1)) (turn r (turn_over (choice_of g (what (feel h s1))) s2)).
+  move=> s2_in same_feel r lt_r; have [sz2 in2] := memS _ s2_in.
+  have := win s2 sz2 in2 => /= -[same2 | [_ _ _ in_what after]].
+    by have := unequal s2 s2_in; rewrite same2.
+  rewrite -(feel_sub h_g same_feel) turn_over_choice; first exact: after r lt_r.
+  by move=> i /(allP in_what) /h_g.
+have := all_t _ (choice_of_choices g (what (feel h s1))).
+rewrite /good /after; set t := choice_of _ _; set L := [seq s' <- _ | _].
+have memL y : y \in L -> exists2 s2, s2 \in S & feel g s2 = feel g s1 /\ y = turn_over t s2 /\ ~~ same_way y.
+  rewrite mem_filter => /andP[not_same /mapP[s2]]; rewrite mem_filter.
+  by move=> /andP[/eqP same_feel s2_in] Ey; exists s2 => //; split=> //; split.
+have lt0N : 0 < N by rewrite -sz0; case: (s0) not_same0.
+have sizeL y : y \in L -> size y = N.
+  by case/memL=> s2 /memS[sz2 _] [_ [-> _]]; rewrite size_turn_over.
+case: (leqP d 1) => [le_d1 | lt_1d].
+  (* The last layer: some glasses stay unequal after the turn. *)
+  have m0 : m = 0 by apply/eqP; rewrite -leqn0 -ltnS (leq_trans le_m le_d1).
+  case EL: L => [|y L'] //; have /memL[s2 s2_in [same_feel [Ey not_same]]] : y \in L.
+    by rewrite EL inE eqxx.
+  have := play s2 s2_in same_feel 0 lt0N; rewrite m0 /= -Ey => -[same | ]; last by case: (next _).
+  by rewrite same in not_same.
+(* A deeper layer: the belief after the turn is listed in layer d - 1 or later. *)
+case EA: (belief_of tb L) => [//|q] /=.
+case Ef: (PositiveMap.find q M) => [d'|//] le_d'.
+apply: (IH q d' (PositiveMap.elements_correct _ _ Ef) _ (next (feel h s1))).
+  by apply: leq_trans le_d'; rewrite -ltnS prednK // (ltn_trans _ lt_1d).
+move=> x sz_x; rewrite -EA => in_x; have [y y_in same_orbit] := in_belief_of in_x.
+move: in_x; rewrite /in_belief; case Ex: (lookup tb x) => [j|//] _.
+have [s2 s2_in [same_feel [Ey _]]] := memL y y_in.
+have /rotationsP[r lt_r ->] := orbit_rotations (sizeL y y_in) sz_x (etrans same_orbit Ex) Ex.
+by rewrite Ey; apply: play => //; rewrite -(sizeL y y_in).
+Qed.
+
+End Sound.
+
+Theorem survival_sound N K D M : survival_ok N K D M -> forall T t, T <= D -> ~ tree_wins N K T t.
+Proof.
+rewrite /survival_ok => /andP[ok /List.existsb_exists [[p d] [in_M le_D]]] T t le_T win.
+by apply: (survives ok in_M (leq_trans le_T le_D) (t := t)) => s sz_s _; apply: win.
+Qed.
+
+Corollary survival_none N K D M : survival_ok N K D M -> forall T, T <= D -> ~ wins_within N K T.
+Proof. by move=> ok T le_T [t win]; apply: survival_sound ok T t le_T win. Qed.
