@@ -15,10 +15,10 @@ Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
 (* No strategy wins within fewer than T turns. *)
-Definition lower_ok N K T (M : layers) :=
+Definition lower_ok N K T (M : survival_layers) :=
   match T with 0 => true | 1 => 1 < N | T'.+1 => survival_ok N K T' M end.
 
-Definition no_layers : layers := PositiveMap.empty nat.
+Definition no_layers : survival_layers := PositiveMap.empty nat.
 
 Definition shortest_check N K T dag M := strategy_ok N K T dag && lower_ok N K T M.
 

@@ -13,15 +13,15 @@ Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
 (* x < s as numbers (position 0 the least significant bit), for states of one size. *)
-Fixpoint below (x s : glasses) : bool :=
+Fixpoint less_glasses (x s : glasses) : bool :=
   match x, s with
-  | a :: x', b :: s' => below x' s' || (x' == s') && ~~ a && b
+  | a :: x', b :: s' => less_glasses x' s' || (x' == s') && ~~ a && b
   | _, _ => false
   end.
 
 (* The least member of every orbit, in increasing order: the kernel's orbits(n). *)
 Definition representatives n :=
-  [seq s <- all_states n | ~~ has (fun x => below x s) (rotations s)].
+  [seq s <- all_glasses n | ~~ has (fun x => less_glasses x s) (rotations s)].
 
 (* The number of the orbit of s among the representatives R, if R has it. *)
 Definition orbit_in (R : seq glasses) (s : glasses) : option N :=
@@ -30,22 +30,20 @@ Definition orbit_in (R : seq glasses) (s : glasses) : option N :=
   if j < size R then Some (N.of_nat j) else None.
 
 (* The orbit of every state of n glasses. The checkers build it once and pass it on. *)
-Definition orbit_table n := tabulate n (orbit_in (representatives n)).
-
-Notation orbits := (table (option N)).
+Definition orbit_table n := trie_of n (orbit_in (representatives n)).
 
 (* The glasses s are in the belief B (a set of orbits). *)
-Definition in_belief (tb : orbits) (B : N) (s : glasses) : bool :=
-  if lookup tb s is Some j then N.testbit B j else false.
+Definition in_belief (tb : trie (option N)) (B : N) (s : glasses) : bool :=
+  if trie_get tb s is Some j then N.testbit B j else false.
 
 (* The belief made of the orbits of the states l. *)
-Definition belief_of (tb : orbits) (l : seq glasses) : N :=
-  foldr (fun s B => if lookup tb s is Some j then N.lor (2 ^ j) B else B) 0%N l.
+Definition belief_of (tb : trie (option N)) (l : seq glasses) : N :=
+  foldr (fun s B => if trie_get tb s is Some j then N.lor (2 ^ j) B else B) 0%N l.
 
-Lemma orbitE n s : size s = n -> lookup (orbit_table n) s = orbit_in (representatives n) s.
-Proof. exact: lookup_tabulate. Qed.
+Lemma orbitE n s : size s = n -> trie_get (orbit_table n) s = orbit_in (representatives n) s.
+Proof. exact: trie_get_of. Qed.
 
-Lemma orbit_turn n r s : size s = n -> lookup (orbit_table n) (turn r s) = lookup (orbit_table n) s.
+Lemma orbit_turn n r s : size s = n -> trie_get (orbit_table n) (turn r s) = trie_get (orbit_table n) s.
 Proof.
 move=> sz_s; rewrite !orbitE ?size_turn //; congr (if _ < _ then _ else _);
   rewrite (@eq_find _ _ (fun x => x \in rotations s)) // => x; exact: rotations_turn.
@@ -57,8 +55,8 @@ Proof. by move=> sz_s; rewrite /in_belief orbit_turn. Qed.
 
 (* Two states of one orbit are turns of each other. *)
 Lemma orbit_rotations n s x j :
-  size s = n -> size x = n -> lookup (orbit_table n) s = Some j ->
-  lookup (orbit_table n) x = Some j -> x \in rotations s.
+  size s = n -> size x = n -> trie_get (orbit_table n) s = Some j ->
+  trie_get (orbit_table n) x = Some j -> x \in rotations s.
 Proof.
 move=> sz_s sz_x; rewrite !orbitE // /orbit_in.
 set R := representatives n; set js := find _ R; set jx := find _ R.
@@ -70,10 +68,10 @@ Qed.
 
 (* A state is in the belief of l when its orbit is the orbit of a state of l. *)
 Lemma in_belief_of tb l x :
-  in_belief tb (belief_of tb l) x -> exists2 y, y \in l & lookup tb y = lookup tb x.
+  in_belief tb (belief_of tb l) x -> exists2 y, y \in l & trie_get tb y = trie_get tb x.
 Proof.
-rewrite /in_belief; case: (lookup tb x) => // j; elim: l => [//|y l IH] /=.
-case Ey: (lookup tb y) => [i|]; last by case/IH => z z_in same; exists z; rewrite // inE z_in orbT.
+rewrite /in_belief; case: (trie_get tb x) => // j; elim: l => [//|y l IH] /=.
+case Ey: (trie_get tb y) => [i|]; last by case/IH => z z_in same; exists z; rewrite // inE z_in orbT.
 rewrite N.lor_spec N.pow2_bits_eqb => /orP[/N.eqb_eq ij | /IH[z z_in same]].
   by exists y; rewrite ?inE ?eqxx // Ey ij.
 by exists z; rewrite // inE z_in orbT.
@@ -81,7 +79,7 @@ Qed.
 
 (* The least member of the orbit of s, for the checkers that look at one state an orbit. *)
 Lemma orbit_representative n s j :
-  size s = n -> lookup (orbit_table n) s = Some j ->
+  size s = n -> trie_get (orbit_table n) s = Some j ->
   exists2 x, x \in representatives n & x \in rotations s.
 Proof.
 move=> sz_s; rewrite orbitE // /orbit_in; case: ifP => // lt_j _.

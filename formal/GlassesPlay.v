@@ -64,8 +64,22 @@ Qed.
 Lemma size_turn_over t s : size (turn_over t s) = size s.
 Proof. by rewrite size_map size_iota. Qed.
 
+Lemma nth_turn_over t s i : i < size s -> nth false (turn_over t s) i = nth false s i (+) (i \in t).
+Proof. by move=> lt_i; rewrite (nth_map 0) ?size_iota // nth_iota. Qed.
+
 Lemma eq_turn_over t1 t2 s : t1 =i t2 -> turn_over t1 s = turn_over t2 s.
 Proof. by move=> same; apply: eq_map => i; rewrite same. Qed.
+
+(* Turning over the glasses t is flipping with the mask of t (Rules.v's flip), which the
+   checkers compute once for each t. *)
+Definition mask_of (t : seq nat) n : glasses := [seq i \in t | i <- iota 0 n].
+
+Lemma turn_over_flip t s : turn_over t s = flip s (mask_of t (size s)).
+Proof.
+apply: (@eq_from_nth _ false); rewrite ?size_turn_over ?size_flipl ?size_map ?size_iota //.
+move=> i lt_i; rewrite nth_flip ?size_map ?size_iota // !(nth_map 0) ?size_iota //.
+by rewrite !nth_iota.
+Qed.
 
 (* Hands on the positions g feel the same on two states: so do hands on fewer of them. *)
 Lemma feel_sub h g s x : {subset h <= g} -> feel g s = feel g x -> feel h s = feel h x.
@@ -97,11 +111,11 @@ Qed.
 (* --- The states of N glasses, the grabs of K hands ------------------------------------- *)
 
 (* All N glasses, in the kernel's order (as numbers, position 0 the least significant bit). *)
-Fixpoint all_states n : seq glasses :=
-  if n is n'.+1 then flatten [seq [:: false :: s; true :: s] | s <- all_states n']
+Fixpoint all_glasses n : seq glasses :=
+  if n is n'.+1 then flatten [seq [:: false :: s; true :: s] | s <- all_glasses n']
   else [:: [::]].
 
-Lemma mem_all_states n s : (s \in all_states n) = (size s == n).
+Lemma mem_all_glasses n s : (s \in all_glasses n) = (size s == n).
 Proof.
 elim: n s => [|n IH] s; first by case: s.
 apply/flatten_mapP/idP => [[x] | sz_s].
@@ -112,7 +126,13 @@ Qed.
 
 (* The sets of K positions among 0..N-1, each once, in increasing order. *)
 Definition grabs N K : seq (seq nat) :=
-  [seq mask m (iota 0 N) | m <- all_states N & count id m == K].
+  [seq mask m (iota 0 N) | m <- all_glasses N & count id m == K].
+
+Lemma grabs_in N K g : g \in grabs N K -> all (fun i => i < N) g.
+Proof.
+case/mapP=> m _ ->; apply/allP=> i /mem_mask.
+by rewrite mem_iota.
+Qed.
 
 (* The positions named by h, in increasing order. *)
 Definition grab_of N (h : seq nat) := [seq i <- iota 0 N | i \in h].
@@ -127,19 +147,19 @@ Lemma grab_of_grabs N K h :
   size h = K -> uniq h -> all (fun i => i < N) h -> grab_of N h \in grabs N K.
 Proof.
 move=> sz_h uniq_h in_h; rewrite /grab_of filter_mask; apply: map_f.
-rewrite mem_filter mem_all_states size_map size_iota eqxx andbT count_map -size_filter -sz_h.
+rewrite mem_filter mem_all_glasses size_map size_iota eqxx andbT count_map -size_filter -sz_h.
 apply/eqP/perm_size/uniq_perm; rewrite ?filter_uniq ?iota_uniq // => i.
 by rewrite mem_filter mem_iota /=; case: (boolP (i \in h)) => //= /(allP in_h).
 Qed.
 
 (* The glasses the hands on g may turn over: each subset of g. *)
-Definition choices (g : seq nat) := [seq mask m g | m <- all_states (size g)].
+Definition choices (g : seq nat) := [seq mask m g | m <- all_glasses (size g)].
 
 Definition choice_of (g t : seq nat) := [seq i <- g | i \in t].
 
 Lemma choice_of_choices g t : choice_of g t \in choices g.
 Proof.
-by rewrite /choice_of filter_mask; apply: map_f; rewrite mem_all_states size_map.
+by rewrite /choice_of filter_mask; apply: map_f; rewrite mem_all_glasses size_map.
 Qed.
 
 Lemma turn_over_choice g t s :
@@ -151,21 +171,21 @@ Qed.
 
 (* --- Tables indexed by glasses (or by what hands feel) --------------------------------- *)
 
-Inductive table A := Leaf of A | Fork of table A & table A.
+Inductive trie A := Tip of A | Branch of trie A & trie A.
 
-Fixpoint lookup A (tb : table A) (s : seq bool) : A :=
+Fixpoint trie_get A (tb : trie A) (s : seq bool) : A :=
   match tb, s with
-  | Leaf a, _ => a
-  | Fork l r, b :: s' => lookup (if b then r else l) s'
-  | Fork l _, [::] => lookup l [::]
+  | Tip a, _ => a
+  | Branch l r, b :: s' => trie_get (if b then r else l) s'
+  | Branch l _, [::] => trie_get l [::]
   end.
 
-Fixpoint tabulate A n (f : seq bool -> A) : table A :=
-  if n is n'.+1 then Fork (tabulate n' (fun s => f (false :: s)))
-                          (tabulate n' (fun s => f (true :: s)))
-  else Leaf (f [::]).
+Fixpoint trie_of A n (f : seq bool -> A) : trie A :=
+  if n is n'.+1 then Branch (trie_of n' (fun s => f (false :: s)))
+                          (trie_of n' (fun s => f (true :: s)))
+  else Tip (f [::]).
 
-Lemma lookup_tabulate A n (f : seq bool -> A) s : size s = n -> lookup (tabulate n f) s = f s.
+Lemma trie_get_of A n (f : seq bool -> A) s : size s = n -> trie_get (trie_of n f) s = f s.
 Proof.
 elim: n f s => [|n IH] f [|b s] //= [sz_s].
 by case: b; rewrite IH.

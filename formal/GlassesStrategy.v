@@ -16,61 +16,61 @@ Unset Printing Implicit Defensive.
 (* One turn: the positions grabbed; for each pattern felt, the positions turned over and the
    number of the next turn (none: the strategy stops); the belief the turn is played from;
    and the turns left, this one included. *)
-Record node := Node {
+Record step := Step {
   hands : seq nat;
-  answers : table (seq nat * option nat);
-  belief : N;
-  left : nat }.
+  answers : trie (seq nat * option nat);
+  from_belief : N;
+  turns_left : nat }.
 
-Definition no_node := Node [::] (Leaf ([::], None)) 0 0.
+Definition no_step := Step [::] (Tip ([::], None)) 0 0.
 
 (* The tree of the turns, from turn i, cut after [fuel] turns. *)
-Fixpoint strategy_of (dag : seq node) fuel i : strategy :=
+Fixpoint strategy_of (dag : seq step) fuel i : strategy :=
   if fuel is f.+1 then
-    let v := nth no_node dag i in
-    Feel (hands v) (fun p => (lookup (answers v) p).1)
-         (fun p => if (lookup (answers v) p).2 is Some j then strategy_of dag f j else Stop)
+    let v := nth no_step dag i in
+    Feel (hands v) (fun p => (trie_get (answers v) p).1)
+         (fun p => if (trie_get (answers v) p).2 is Some j then strategy_of dag f j else Stop)
   else Stop.
 
 (* From the glasses s, turn v answers as it must. *)
-Definition answer_ok tb (dag : seq node) (v : node) (s : glasses) :=
-  let: (t, next) := lookup (answers v) (feel (hands v) s) in
+Definition answer_ok tb (dag : seq step) (v : step) (s : glasses) :=
+  let: (t, next) := trie_get (answers v) (feel (hands v) s) in
   let s' := turn_over t s in
-  [&& 0 < left v, all (fun i => i \in hands v) t &
+  [&& 0 < turns_left v, all (fun i => i \in hands v) t &
       same_way s' ||
       if next is Some j then
-        let w := nth no_node dag j in [&& j < size dag, left w < left v & in_belief tb (belief w) s']
+        let w := nth no_step dag j in [&& j < size dag, turns_left w < turns_left v & in_belief tb (from_belief w) s']
       else false].
 
-Definition node_ok tb (states : seq glasses) N K dag (v : node) :=
+Definition step_ok tb (states : seq glasses) N K dag (v : step) :=
   [&& size (hands v) == K, uniq (hands v), all (fun i => i < N) (hands v) &
-      all (fun s => ~~ in_belief tb (belief v) s || same_way s || answer_ok tb dag v s) states].
+      all (fun s => ~~ in_belief tb (from_belief v) s || same_way s || answer_ok tb dag v s) states].
 
 Definition strategy_ok N K T dag :=
   let tb := orbit_table N in
-  let states := all_states N in
-  let root := nth no_node dag 0 in
-  [&& left root <= T, all (fun s => same_way s || in_belief tb (belief root) s) states &
-      all (node_ok tb states N K dag) dag].
+  let states := all_glasses N in
+  let root := nth no_step dag 0 in
+  [&& turns_left root <= T, all (fun s => same_way s || in_belief tb (from_belief root) s) states &
+      all (step_ok tb states N K dag) dag].
 
 Section Sound.
 
-Variables (N K : nat) (dag : seq node).
-Hypothesis ok : all (node_ok (orbit_table N) (all_states N) N K dag) dag.
+Variables (N K : nat) (dag : seq step).
+Hypothesis ok : all (step_ok (orbit_table N) (all_glasses N) N K dag) dag.
 
-Lemma node_wins f i s :
-  i < size dag -> left (nth no_node dag i) <= f -> size s = N ->
-  in_belief (orbit_table N) (belief (nth no_node dag i)) s ->
-  wins_from N K (left (nth no_node dag i)) (strategy_of dag f i) s.
+Lemma step_wins f i s :
+  i < size dag -> turns_left (nth no_step dag i) <= f -> size s = N ->
+  in_belief (orbit_table N) (from_belief (nth no_step dag i)) s ->
+  wins_from N K (turns_left (nth no_step dag i)) (strategy_of dag f i) s.
 Proof.
 elim: f i s => [|f IH] i s lt_i le_f sz_s in_B.
-all: have /and4P[/eqP sz_h uniq_h in_h /allP all_s] := all_nthP no_node ok i lt_i.
-all: have := all_s s; rewrite mem_all_states sz_s eqxx in_B /= => /(_ isT) /orP[same | ].
+all: have /and4P[/eqP sz_h uniq_h in_h /allP all_s] := all_nthP no_step ok i lt_i.
+all: have := all_s s; rewrite mem_all_glasses sz_s eqxx in_B /= => /(_ isT) /orP[same | ].
 all: try by apply: wins_from_same.
-  rewrite /answer_ok; case: (lookup _ _) => t next /and3P[pos].
+  rewrite /answer_ok; case: (trie_get _ _) => t next /and3P[pos].
   by rewrite leqn0 in le_f; rewrite (eqP le_f) in pos.
-rewrite /answer_ok; case E: (lookup _ _) => [t next] /and3P[pos in_t next_ok].
-case Eleft: (left _) pos le_f next_ok => [//|b] _ le_f next_ok.
+rewrite /answer_ok; case E: (trie_get _ _) => [t next] /and3P[pos in_t next_ok].
+case Eleft: (turns_left _) pos le_f next_ok => [//|b] _ le_f next_ok.
 rewrite /= E /=; right; split=> // r lt_r.
 have [same' | not_same] := boolP (same_way (turn_over t s)).
   by apply: wins_from_same; rewrite same_way_turn.
@@ -85,11 +85,11 @@ End Sound.
 Theorem strategy_sound N K T dag : strategy_ok N K T dag -> tree_wins N K T (strategy_of dag T 0).
 Proof.
 rewrite /strategy_ok => /and3P[le_T /allP roots ok] s sz_s.
-have := roots s; rewrite mem_all_states sz_s eqxx => /(_ isT) /orP[same | in_B].
+have := roots s; rewrite mem_all_glasses sz_s eqxx => /(_ isT) /orP[same | in_B].
   exact: wins_from_same.
 have lt_0 : 0 < size dag.
-  by case: dag {roots ok le_T} in_B => //; rewrite /in_belief; case: (lookup _ _).
-exact: wins_from_mono (node_wins ok lt_0 le_T sz_s in_B).
+  by case: dag {roots ok le_T} in_B => //; rewrite /in_belief; case: (trie_get _ _).
+exact: wins_from_mono (step_wins ok lt_0 le_T sz_s in_B).
 Qed.
 
 Corollary strategy_wins N K T dag : strategy_ok N K T dag -> wins_within N K T.
