@@ -22,7 +22,7 @@ Definition no_layers : survival_layers := PositiveMap.empty nat.
 
 Definition shortest_check N K T dag M := strategy_ok N K T dag && lower_ok N K T M.
 
-Lemma shortest_checked N K T dag M : shortest_check N K T dag M -> shortest_turns N K T.
+Lemma shortest_checked (N K T : nat) dag M : shortest_check N K T dag M -> shortest_turns N K T.
 Proof.
 case/andP=> win lower; split; first exact: strategy_wins win.
 move=> T' lt_T'; case: T lt_T' lower {win} => [//|[|T]] lt_T' lower.
@@ -30,8 +30,8 @@ move=> T' lt_T'; case: T lt_T' lower {win} => [//|[|T]] lt_T' lower.
 by apply: survival_none lower _ _; rewrite -ltnS.
 Qed.
 
-Lemma wins_checked N K T dag : strategy_ok N K T dag -> wins_within N K T.
+Lemma wins_checked (N K T : nat) dag : strategy_ok N K T dag -> wins_within N K T.
 Proof. exact: strategy_wins. Qed.
 
-Lemma impossible_checked N K I : invariant_ok N K I -> no_strategy N K.
+Lemma impossible_checked (N K : nat) I : invariant_ok N K I -> no_strategy N K.
 Proof. exact: invariant_sound. Qed.

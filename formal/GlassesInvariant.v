@@ -102,7 +102,7 @@ Qed.
 
 End Sound.
 
-Theorem invariant_sound N K I : invariant_ok N K I -> no_strategy N K.
+Theorem invariant_sound (N K : nat) I : invariant_ok N K I -> no_strategy N K.
 Proof.
 rewrite /invariant_ok => /and4P[cover nonempty unequal ok] T [t win].
 case Exs: [seq _ <- _ | _] nonempty => [//|x xs'] _.

@@ -82,7 +82,7 @@ Qed.
 
 End Sound.
 
-Theorem strategy_sound N K T dag : strategy_ok N K T dag -> tree_wins N K T (strategy_of dag T 0).
+Theorem strategy_sound (N K T : nat) dag : strategy_ok N K T dag -> tree_wins N K T (strategy_of dag T 0).
 Proof.
 rewrite /strategy_ok => /and3P[le_T /allP roots ok] s sz_s.
 have := roots s; rewrite mem_all_glasses sz_s eqxx => /(_ isT) /orP[same | in_B].
@@ -92,5 +92,5 @@ have lt_0 : 0 < size dag.
 exact: wins_from_mono (step_wins ok lt_0 le_T sz_s in_B).
 Qed.
 
-Corollary strategy_wins N K T dag : strategy_ok N K T dag -> wins_within N K T.
+Corollary strategy_wins (N K T : nat) dag : strategy_ok N K T dag -> wins_within N K T.
 Proof. by move=> ok; exists (strategy_of dag T 0); apply: strategy_sound. Qed.

@@ -15,7 +15,7 @@ Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
 (* Each belief (a nonempty set of orbits, so a positive number) and its layer. *)
-Notation survival_layers := (PositiveMap.t nat).
+Notation survival_layers := (PositiveMap.t nat) (only parsing).
 
 Section Check.
 
@@ -129,11 +129,11 @@ Qed.
 
 End Sound.
 
-Theorem survival_sound N K D M : survival_ok N K D M -> forall T t, T <= D -> ~ tree_wins N K T t.
+Theorem survival_sound (N K D : nat) M : survival_ok N K D M -> forall T t, T <= D -> ~ tree_wins N K T t.
 Proof.
 rewrite /survival_ok => /and3P[cover ok /List.existsb_exists [[p d] [in_M le_D]]] T t le_T win.
 by apply: (survives cover ok in_M (leq_trans le_T le_D) (t := t)) => s sz_s _; apply: win.
 Qed.
 
-Corollary survival_none N K D M : survival_ok N K D M -> forall T, T <= D -> ~ wins_within N K T.
+Corollary survival_none (N K D : nat) M : survival_ok N K D M -> forall T, T <= D -> ~ wins_within N K T.
 Proof. by move=> ok T le_T [t win]; apply: survival_sound ok T t le_T win. Qed.

@@ -6,6 +6,7 @@ From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
+From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -87,3 +88,14 @@ Check dial_wins_blocks.
 Print Assumptions dial_wins_blocks.
 Check dial_shortest.
 Print Assumptions dial_shortest.
+
+(* Gardner's glasses (RulesGlasses.v): the checkers of the three kinds of glasses evidence are
+   sound. Numbered turns that pass strategy_ok unfold to a tree winning within T turns; survival
+   layers reaching layer D rule out every strategy within D turns; an invariant set of orbits
+   rules out every strategy. *)
+Check strategy_sound.
+Print Assumptions strategy_sound.
+Check survival_sound.
+Print Assumptions survival_sound.
+Check invariant_sound.
+Print Assumptions invariant_sound.

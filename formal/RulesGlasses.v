@@ -15,7 +15,7 @@ Unset Printing Implicit Defensive.
 
 (* The glasses at positions 0..N-1 in order, true = down (the kernel's bit 1). The devil turns
    the tray with Rules.v's [turn]: [turn r s] moves the glass at position i to (i + r) mod N. *)
-Notation glasses := (seq bool).
+Notation glasses := (seq bool) (only parsing).
 
 (* All up or all down: the game is won. *)
 Definition same_way (s : glasses) : bool := all id s || all negb s.
