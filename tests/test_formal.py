@@ -47,7 +47,10 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "invariant_not_wins", "dial_wins_size_lb", "dial_invariant_not_wins",
             "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
-            "dial_shortest", "strategy_sound", "survival_sound", "invariant_sound"]
+            "dial_shortest", "won_or_lost", "not_won_lost", "winner_exists", "winner_exclusive",
+            "first_winsbP", "bisimilar_won", "sym_bisimilar", "cut_bisimilar", "normal_first_wins",
+            "dag_second_wins", "dag_first_wins", "strategy_sound", "survival_sound",
+            "invariant_sound"]
 
 
 def headline_names() -> list[str]:
