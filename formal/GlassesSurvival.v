@@ -21,9 +21,6 @@ Section Check.
 
 Variables (tb : trie (option N)) (M : survival_layers).
 
-(* The states of S that hands on g feel as f. *)
-Definition part (g : seq nat) (f : seq bool) (S : seq glasses) := [seq s <- S | feel g s == f].
-
 (* The belief after flipping the glasses with the mask m: the orbits of the states not won. *)
 Definition after_turn (m : glasses) (P : seq glasses) :=
   belief_of tb [seq s' <- [seq flip s m | s <- P] | ~~ same_way s'].
@@ -37,8 +34,9 @@ Definition good d (A : N) :=
    the masks ms of the glasses it may turn over). *)
 Definition holds d (S : seq glasses) (gm : seq nat * seq glasses) :=
   let: (g, ms) := gm in
-  has (fun f => let P := part g f S in all (fun m => good d (after_turn m P)) ms)
-      (undup [seq feel g s | s <- S]).
+  let felt := [seq (feel g s, s) | s <- S] in
+  has (fun f => let P := [seq x.2 | x <- felt & x.1 == f] in all (fun m => good d (after_turn m P)) ms)
+      (undup (unzip1 felt)).
 
 Definition entry_ok states gms (e : positive * nat) :=
   let S := [seq s <- states | in_belief tb (Npos e.1) s] in
@@ -79,7 +77,7 @@ have [g [r g_in same_pos]] := covered cover sz_h uniq_h in_h.
 have in_g : all (fun i => i < N) g by move: g_in; rewrite mem_filter => /andP[_ /grabs_in].
 have h_g : {subset h <= shift N r g} by move=> i i_in; rewrite same_pos ?(allP in_h).
 have := holds_all _ (map_f (fun g => (g, [seq mask_of t N | t <- choices g])) g_in).
-rewrite /holds => /hasP[f]; rewrite mem_undup => /mapP[s1 s1_in ->] /allP all_t.
+rewrite /holds => /hasP[f]; rewrite mem_undup /unzip1 -map_comp => /mapP[s1 s1_in ->] /allP all_t.
 have turnS s : s \in S -> turn r s \in S.
   case/memS=> sz in_s; rewrite mem_filter mem_all_glasses size_turn sz eqxx andbT.
   by rewrite /tb in_belief_turn.
@@ -101,9 +99,10 @@ have play s2 : s2 \in S -> feel g s2 = feel g s1 -> forall r', r' < N ->
 have := all_t _ (map_f (mask_of^~ N) (choice_of_choices g (unshift N r (what p1)))).
 rewrite /good /after_turn -/t; set L := [seq s' <- _ | _].
 have memL y : y \in L -> exists2 s2, s2 \in S & feel g s2 = feel g s1 /\ y = turn_over t s2 /\ ~~ same_way y.
-  rewrite mem_filter => /andP[not_same /mapP[s2]]; rewrite mem_filter.
-  move=> /andP[/eqP same_feel s2_in] Ey; exists s2 => //; split=> //; split=> //.
-  by have [sz2 _] := memS _ s2_in; rewrite Ey turn_over_flip sz2.
+  rewrite mem_filter => /andP[not_same /mapP[s2 /mapP[x]]]; rewrite mem_filter.
+  case/andP=> /eqP same_feel /mapP[s3 s3_in Ex] Es2 Ey; subst x s2; exists s3 => //.
+  have [sz3 _] := memS _ s3_in; subst y; split; first exact: same_feel.
+  by rewrite /= turn_over_flip sz3.
 have lt0N : 0 < N by rewrite -sz0; case: (s0) not_same0.
 have sizeL y : y \in L -> size y = N.
   by case/memL=> s2 /memS[sz2 _] [_ [-> _]]; rewrite size_turn_over.
