@@ -236,7 +236,7 @@ def test_a_changed_invariant_is_refused_by_coq(folder: Path,
     orbit added."""
     words = impossible41["evidence"][0]["orbits"]
     tried = 0
-    for changed in ([[word] for word in words][-1:] + [words + ["UUUU"]]):
+    for changed in ([words[-1]], [*words, "UUUU"]):
         document = copy.deepcopy(impossible41)
         document["evidence"][0]["orbits"] = changed
         if not kernel_accepts(document, folder):

@@ -53,7 +53,8 @@ def statement(claim: Mapping[str, Any]) -> Statement:
     >>> statement({"kind": "impossible", "params": {"n": 5, "hands": 2}, "value": None}).text
     'no_strategy 5 2'
     """
-    n, k, kind, value = claim["params"]["n"], claim["params"]["hands"], claim["kind"], claim["value"]
+    n, k = claim["params"]["n"], claim["params"]["hands"]
+    kind, value = claim["kind"], claim["value"]
     if kind == "shortest":
         return Statement(RULES, f"shortest_turns {n} {k} {value}")
     if kind == "wins":
@@ -66,7 +67,8 @@ def statement(claim: Mapping[str, Any]) -> Statement:
 def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     """The evidence of the certificate as Coq definitions, and the proof of its statement."""
     claim = certificate["claim"]
-    n, k, kind, value = claim["params"]["n"], claim["params"]["hands"], claim["kind"], claim["value"]
+    n, k = claim["params"]["n"], claim["params"]["hands"]
+    kind, value = claim["kind"], claim["value"]
     evidence = {item["method"]: item for item in certificate["evidence"]}
     artifacts = Artifacts(folder)
     try:
