@@ -190,3 +190,13 @@ Proof.
 elim: n f s => [|n IH] f [|b s] //= [sz_s].
 by case: b; rewrite IH.
 Qed.
+
+(* Whatever it is asked, a table answers with one of its entries. *)
+Lemma trie_get_image A n (f : seq bool -> A) s : exists s', trie_get (trie_of n f) s = f s'.
+Proof.
+elim: n f s => [|n IH] f s; first by exists [::].
+case: s => [|[] s] /=.
+- by have [s' ->] := IH (fun s => f (false :: s)) [::]; exists (false :: s').
+- by have [s' ->] := IH (fun s => f (true :: s)) s; exists (true :: s').
+by have [s' ->] := IH (fun s => f (false :: s)) s; exists (false :: s').
+Qed.

@@ -88,7 +88,7 @@ rewrite /strategy_ok => /and3P[le_T /allP roots ok] s sz_s.
 have := roots s; rewrite mem_all_glasses sz_s eqxx => /(_ isT) /orP[same | in_B].
   exact: wins_from_same.
 have lt_0 : 0 < size dag.
-  by case: dag {roots ok le_T} in_B => //; rewrite /in_belief; case: (trie_get _ _).
+  by case: dag {roots ok le_T} in_B => //; rewrite /in_belief; case: (trie_get _ _) => [[]|].
 exact: wins_from_mono (step_wins ok lt_0 le_T sz_s in_B).
 Qed.
 

@@ -19,7 +19,7 @@ Notation survival_layers := (PositiveMap.t nat) (only parsing).
 
 Section Check.
 
-Variables (tb : trie (option N)) (M : survival_layers).
+Variables (tb : trie (option (N * N))) (M : survival_layers).
 
 (* The belief after flipping the glasses with the mask m: the orbits of the states not won. *)
 Definition after_turn (m : glasses) (P : seq glasses) :=

@@ -284,7 +284,7 @@ def test_orbit_numbers_are_the_kernels(tmp_path: Path) -> None:
             "From CoinProofs Require Import GlassesPlay GlassesOrbits.\n")
     for n in range(1, 9):
         text += (f"Eval vm_compute in let tb := orbit_table {n} in [seq (if trie_get tb s is "
-                 f"Some j then N.to_nat j else 99) | s <- all_glasses {n}].\n")
+                 f"Some (j, _) then N.to_nat j else 99) | s <- all_glasses {n}].\n")
     ok, output = compiles(text, tmp_path, "Orbits")
     assert ok, output
     said = [[int(word) for word in re.findall(r"\d+", block)]
