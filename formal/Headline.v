@@ -112,8 +112,8 @@ Check invariant_impossible.
 Print Assumptions invariant_impossible.
 Check card_paths.
 Print Assumptions card_paths.
-Check shortest_check_sound.
-Print Assumptions shortest_check_sound.
+Check table_shortest_check_sound.
+Print Assumptions table_shortest_check_sound.
 Check closed_check_sound.
 Print Assumptions closed_check_sound.
 Check count_check_sound.
@@ -148,6 +148,18 @@ Check dag_second_wins.
 Print Assumptions dag_second_wins.
 Check dag_first_wins.
 Print Assumptions dag_first_wins.
+
+(* Gardner's glasses (RulesGlasses.v): the checkers of the three kinds of glasses evidence are
+   sound. Numbered turns that pass strategy_ok unfold to a tree winning within T turns; survival
+   layers reaching layer D rule out every strategy within D turns; an invariant set of orbits
+   rules out every strategy. *)
+From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant.
+Check strategy_sound.
+Print Assumptions strategy_sound.
+Check survival_sound.
+Print Assumptions survival_sound.
+Check invariant_sound.
+Print Assumptions invariant_sound.
 
 (* The penny game (RulesPenny.v), for every position: each is winning or losing, and losing iff
    no move reaches a losing one; the losing positions are the only solution of those

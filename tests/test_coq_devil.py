@@ -102,7 +102,7 @@ ROADS = {
     "devil.n2.q4.shortest": "rotating_shortest",
     "devil.n2.q3.impossible": "rotating_impossible",
     "devil.n1.q6.shortest": "rotating_strategy_shortest",
-    "devil.n4.dihedral.shortest": "shortest_check_sound",
+    "devil.n4.dihedral.shortest": "table_shortest_check_sound",
     "devil.n3.dihedral.impossible": "invariant_check_sound",
     "devil.n4.count": "count_check_sound",
     "devil.n8.lamping": "lamping_claim",
