@@ -6,6 +6,8 @@ From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
+From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
+  GroupImpossible.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -87,3 +89,11 @@ Check dial_wins_blocks.
 Print Assumptions dial_wins_blocks.
 Check dial_shortest.
 Print Assumptions dial_shortest.
+
+(* Any group of the devil (RulesTable.v): every winning strategy has at least q^N - 1 moves
+   (goal zero) or q^(N-1) - 1 (goal equal); if primes p != r divide the order of the group his
+   generators generate and q, no strategy wins, whichever the goal. *)
+Check table_wins_size_lb.
+Print Assumptions table_wins_size_lb.
+Check table_not_wins.
+Print Assumptions table_not_wins.
