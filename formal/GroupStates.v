@@ -160,6 +160,9 @@ apply: (@eq_from_nth _ 0); rewrite ?size_add ?size_scale ?minnn // => i lt_i.
 by rewrite nth_add ?size_scale // !nth_scale modnDm mulnDl.
 Qed.
 
+Lemma scale_scale q k c s : scale q k (scale q c s) = scale q (k * c) s.
+Proof. by rewrite /scale -map_comp; apply/eq_map => d /=; rewrite modnMmr mulnA. Qed.
+
 Lemma scale_mod q k s : scale q (k %% q) s = scale q k s.
 Proof. by apply/eq_map => d; rewrite modnMml. Qed.
 
@@ -196,6 +199,21 @@ Lemma add_sub q n s m : 0 < q -> dstate q n s -> size m = n -> add q (sub q s m)
 Proof.
 move=> q_gt0 ok sz_m; rewrite /sub add_scale_pred ?sz_m ?(size_dstate ok) //.
 exact: add_zeros ok.
+Qed.
+
+(* Adding m, then q - 1 times m, adds nothing. *)
+Lemma add_addK q n s m : 0 < q -> dstate q n s -> size m = n ->
+  add q (add q s m) (scale q q.-1 m) = s.
+Proof.
+move=> q_gt0 ok sz_m; have sz_s := size_dstate ok.
+rewrite -addA ?size_scale ?sz_s ?sz_m // [add q m _]addC ?size_scale // -scaleS prednK //.
+by rewrite scaleq sz_m add_zeros.
+Qed.
+
+Lemma sub_addK q n s m : 0 < q -> dstate q n m -> size s = n -> sub q (add q s m) s = m.
+Proof.
+move=> q_gt0 ok sz_s; rewrite /sub [add q s m]addC ?(size_dstate ok) //.
+exact: (add_addK q_gt0 ok).
 Qed.
 
 (* The only state s with s + m = x. *)

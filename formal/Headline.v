@@ -7,7 +7,7 @@ From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Imp
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
-  GroupImpossible.
+  GroupImpossible GroupChain GroupFixed GroupShortest.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -97,3 +97,13 @@ Check table_wins_size_lb.
 Print Assumptions table_wins_size_lb.
 Check table_not_wins.
 Print Assumptions table_not_wins.
+
+(* ... otherwise (the criterion) the greedy chain's strategy (table_strategy) wins with exactly
+   that many moves, so a strategy wins iff the criterion holds; a chain checked by chain_ok
+   that reaches every state gives a strategy of that length. *)
+Check table_shortest.
+Print Assumptions table_shortest.
+Check table_wins_exists_iff.
+Print Assumptions table_wins_exists_iff.
+Check chain_table_wins.
+Print Assumptions chain_table_wins.
