@@ -26,7 +26,7 @@ Implicit Types (y z u v m : dials) (D ms : seq dials) (W : seq dials) (w : seq (
 Section Regroup.
 
 Variables (q n : nat) (a b c d : dials).
-Hypotheses (sa : size a = n) (sb : size b = n) (sc : size c = n) (sd : size d = n).
+Variables (sa : size a = n) (sb : size b = n) (sc : size c = n) (sd : size d = n).
 
 Local Ltac sizes := rewrite ?size_add ?sa ?sb ?sc ?sd ?minnn.
 
@@ -63,7 +63,7 @@ Section Chain.
 Variable T : table.
 Local Notation q := (states T).
 Local Notation N := (positions T).
-Hypothesis q_gt0 : 0 < q.
+Variable q_gt0 : 0 < q.
 
 (* W holds all zeros, adds, holds states only, and the devil's generators keep it. *)
 Definition subgroup W :=
@@ -82,7 +82,7 @@ Definition link D v c := D ++ flatten (nseq c.-1 (v :: D)).
 Section Subgroup.
 
 Variable W : seq dials.
-Hypothesis W_sub : subgroup W.
+Variable W_sub : subgroup W.
 
 Lemma W_zeros : zeros N \in W. Proof. by case: W_sub. Qed.
 Lemma W_add y z : y \in W -> z \in W -> add q y z \in W.
@@ -106,7 +106,7 @@ exact/IH/W_perm.
 Qed.
 
 Variable v : dials.
-Hypotheses (ok_v : dstate q N v) (fixed : fixed_mod W v).
+Variables (ok_v : dstate q N v) (fixed : fixed_mod W v).
 Let sz_v : size v = N := size_dstate ok_v.
 
 (* The devil's words keep v modulo W: w v = v + u for some u in W. *)
@@ -123,7 +123,7 @@ by rewrite pv rearrange_add ?sz_u // wv -addA ?(W_size Wu') ?size_rearrange ?sz_
 Qed.
 
 Variable c : nat.
-Hypotheses (c_gt0 : 0 < c) (W_cv : scale q c v \in W).
+Variables (c_gt0 : 0 < c) (W_cv : scale q c v \in W).
 
 Lemma W_scale_dvd k : c %| k -> scale q k v \in W.
 Proof. by move/dvdnP=> [t ->]; rewrite -scale_scale W_scale. Qed.
@@ -164,7 +164,7 @@ Qed.
 (* --- One link: D wins on W, so D v D ... v D wins on W + <v> --------------------------- *)
 
 Variable D : seq dials.
-Hypotheses (D_in : all (mem W) D) (D_wins : {in W, forall y, twinning T y D}).
+Variables (D_in : all (mem W) D) (D_wins : {in W, forall y, twinning T y D}).
 
 (* While the moves of ms (in W) are played, the devil changes z but not k. *)
 Lemma reach_keeps ms z k y : all (mem W) ms -> z \in W ->
@@ -301,8 +301,8 @@ Qed.
 
 (* --- From the goal states --------------------------------------------------------------- *)
 
-Hypothesis ok : valid T.
-Hypothesis N_gt0 : 0 < N.
+Variable ok : valid T.
+Variable N_gt0 : 0 < N.
 
 Lemma add_nseq n a b : add q (nseq n a) (nseq n b) = nseq n ((a + b) %% q).
 Proof. by rewrite /add; elim: n => //= n ->. Qed.

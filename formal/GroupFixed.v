@@ -25,9 +25,9 @@ Section Fixed.
 Variable T : table.
 Local Notation q := (states T).
 Local Notation N := (positions T).
-Hypotheses (ok : valid T) (q_gt0 : 0 < q).
+Variables (ok : valid T) (q_gt0 : 0 < q).
 Variable W : seq dials.
-Hypothesis W_sub : subgroup T W.
+Variable W_sub : subgroup T W.
 
 (* --- States as a finite type, the devil's group acting on them ------------------------- *)
 

@@ -43,9 +43,9 @@ Qed.
 Section Cycle.
 
 Variables (T : table) (x : {perm 'I_(positions T)}) (p r : nat) (i0 : 'I_(positions T)).
-Hypotheses (ok : valid T) (x_in : x \in devil_group T) (order_x : #[x] = p).
-Hypotheses (p_prime : prime p) (r_prime : prime r) (p_ne_r : p != r).
-Hypotheses (q_gt0 : 0 < states T) (r_dvd_q : r %| states T) (moved : x i0 != i0).
+Variables (ok : valid T) (x_in : x \in devil_group T) (order_x : #[x] = p).
+Variables (p_prime : prime p) (r_prime : prime r) (p_ne_r : p != r).
+Variables (q_gt0 : 0 < states T) (r_dvd_q : r %| states T) (moved : x i0 != i0).
 
 Local Notation q := (states T).
 Local Notation N := (positions T).

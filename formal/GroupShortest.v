@@ -50,7 +50,7 @@ Section Proofs.
 Variable T : table.
 Local Notation q := (states T).
 Local Notation N := (positions T).
-Hypotheses (ok : valid T) (q_gt0 : 0 < q) (N_gt0 : 0 < N).
+Variables (ok : valid T) (q_gt0 : 0 < q) (N_gt0 : 0 < N).
 
 Lemma order_modP W v : subgroup T W -> dstate q N v -> v \notin W ->
   [/\ 1 < order_mod T W v, scale q (order_mod T W v) v \in W &
