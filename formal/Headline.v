@@ -7,7 +7,7 @@ From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Imp
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
-  GroupImpossible GroupChain GroupFixed GroupShortest.
+  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -107,3 +107,13 @@ Check table_wins_exists_iff.
 Print Assumptions table_wins_exists_iff.
 Check chain_table_wins.
 Print Assumptions chain_table_wins.
+
+(* The rotations (order N) and the trivial group (order 1), either goal: Bar-Yehuda, Etzion
+   and Moran's and Korsky's criterion (goal zero), Filmus's (goal equal), with the lengths;
+   Benbernou, Demaine, Demaine and Rossman's q^(N-1) - 1 for dials in a line. *)
+Check rotation_shortest.
+Print Assumptions rotation_shortest.
+Check rotation_impossible.
+Print Assumptions rotation_impossible.
+Check trivial_shortest.
+Print Assumptions trivial_shortest.

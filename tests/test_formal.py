@@ -39,7 +39,8 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "dial_coprime_not_wins", "dial_not_wins", "dial_wins_prime_powers",
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
             "dial_shortest", "table_wins_size_lb", "table_not_wins",
-            "table_shortest", "table_wins_exists_iff", "chain_table_wins"]
+            "table_shortest", "table_wins_exists_iff", "chain_table_wins", "rotation_shortest",
+            "rotation_impossible", "trivial_shortest"]
 
 
 def headline_names() -> list[str]:
