@@ -204,7 +204,8 @@ def find_id(params: dict[str, Any]) -> str:
     ("devil.n3.q3.impossible", ["26 moves", "devil.n3.q3.shortest"]),
     ("devil.n2.q3.shortest", ["no strategy wins", "devil.n2.q3.impossible"]),
     ("devil.n1.equal.shortest", ["before any move"]),
-    ("devil.n9.q3.equal.shortest", ["4,096"]),
+    ("devil.n16.q3.equal.shortest", ["32,768"]),
+    ("devil.n9.q3.equal.count", ["4,096"]),
     ("devil.n8.q4.shortest", ["32,768"]),
     ("devil.n5.klein.shortest", ["Klein four-group acts on 4 positions, not 5"]),
 ])
@@ -234,12 +235,12 @@ def test_the_certificates_are_accepted(proved: tuple[Path, dict[str, Any]]) -> N
     folder, documents = proved
     methods = {claim_id: check_document(doc, folder).methods
                for claim_id, doc in documents.items()}
-    assert methods["devil.n2.q3.impossible"] == ["reachability", "invariant",
-                                                 "theorem dial_not_wins"]
+    assert methods["devil.n2.q3.impossible"] == ["theorem dial_not_wins", "invariant"]
     assert methods["devil.n3.q3.shortest"] == ["strategy", "reachability",
                                                "theorem dial_shortest"]
     assert methods["devil.n4.q4.shortest"] == ["strategy", "theorem dial_shortest"]
-    assert methods["devil.n8.equal.shortest"] == ["strategy", "reachability"]
+    assert methods["devil.n8.equal.shortest"] == ["strategy", "theorem table_shortest"]
+    assert methods["devil.n4.dihedral.shortest"] == ["strategy", "theorem table_shortest"]
 
 
 def mutated(document: dict[str, Any], method: str, change: Any) -> dict[str, Any]:
@@ -450,7 +451,7 @@ def test_a_search_that_outgrows_its_memory_bounds_is_refused(
     with pytest.raises(ValueError, match="stopped after meeting"):
         engine.search(engine.table(2, 6, "trivial", "zero"))
     with pytest.raises(OutOfLimits, match="past its bounds"):
-        family.family_claim(2, "shortest", q=6, group="trivial")
+        family.family_claim(2, "count", q=6, group="trivial")
     family._search.cache_clear()
 
 

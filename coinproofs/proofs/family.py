@@ -27,25 +27,48 @@ checks its tables against these claims).
 
 from __future__ import annotations
 
-from functools import cache, partial
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property, partial
 from typing import Any
 
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, OutOfLimits, ProofContext
 from coinproofs.verify import theorems
-from coinproofs.verify.family import claim_id, params_of, statement
+from coinproofs.verify.family import (
+    GENERATED,
+    ORBIT_WORK,
+    claim_id,
+    devil_of,
+    generated,
+    generated_words,
+    params_of,
+    rules,
+    statement,
+)
+from coinproofs.verify.schema import Rejected
 
-MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
-# q^N for Bar-Yehuda, Etzion and Moran's construction: its q^N - 1 moves times q^N states stay
-# within the kernel's exact simulation bound (family.simulation-work, 2^30 state updates).
+MAX_STATES = 4096  # q^N for a search (counts) and a devil invariant beside the theorem
+# q^N for a shortest claim: the strategy's q^N - 1 moves times q^N states stay within the
+# kernel's exact simulation bound (family.simulation-work, 2^30 state updates).
 MAX_CONSTRUCTED_STATES = 1 << 15
 TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternating>]"
             "[.<goal:equal>].<kind:shortest|impossible|count>")
-LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,} (Q^N <= "
-          f"{MAX_CONSTRUCTED_STATES:,} for a shortest claim about the rotations and the goal zero "
-          "with N and Q powers of one prime: no search), at least one "
-          "option named (but for count), a table that can be won for count, beliefs over at "
-          "most 352 orbits, a search meeting at most 40 million beliefs; N >= 2 with .equal; "
-          "N = 4 with .klein")
+# A group written by its generators (verify/family.py GENERATED): g and a generator's cycles
+# joined by c, a cycle's positions joined by -, the generators joined by '.'.
+GENERATED_TEMPLATE = ("devil.n<N>[.q<Q>].g<i-j-...>[c<k-l-...>...][.g<...>...][.<goal:equal>]"
+                      ".<kind:shortest|impossible|count>")
+BOUNDS = (f"Q^N <= {MAX_CONSTRUCTED_STATES:,} for shortest (the kernel simulates the strategy), "
+          "Q^N <= 65,536 for impossible, Q^N <= "
+          f"{MAX_STATES:,} for count (beliefs over at most 352 orbits, a search meeting at most "
+          "40 million beliefs); a devil's group of at most 40,320 permutations; N >= 2 with "
+          ".equal")
+LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, at least one option named (but for count), "
+          f"a table that can be won for count, {BOUNDS}; N = 4 with .klein")
+GENERATED_LIMITS = ("Q >= 3 (coins: leave .q out), N >= 1, generators permutations of 0..N-1 "
+                    "in canonical form (each cycle from its least position, cycles by least "
+                    "position, no fixed point, generators all different, ordered by their "
+                    "cycles: g0-1 before g0-2 before g2-3; a refusal names the canonical id), "
+                    f"{BOUNDS}")
 
 # Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
 # sets each beside the published result it reproduces (tests/test_family_table.py).
@@ -141,6 +164,11 @@ ON_REQUEST: list[dict[str, Any]] = [
 ]
 
 
+# Groups a reader would try (docs/family.md, "Custom groups"), proved by a bare `prove`.
+GENERATED_DEFAULTS: list[dict[str, Any]] = []
+GENERATED_ON_REQUEST: list[dict[str, Any]] = []
+
+
 def _table(n: int, q: int, group: str, goal: str) -> Any:
     """The engine's table, or OutOfLimits saying why it cannot be searched."""
     from coinproofs.games.devil import table
@@ -150,7 +178,7 @@ def _table(n: int, q: int, group: str, goal: str) -> Any:
     if n == 1 and goal == "equal":
         raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
     try:
-        return table(n, q, group, goal)
+        return table(n, q, engine_group(group, n), goal)
     except ValueError as error:
         raise OutOfLimits(str(error)) from None
 
@@ -166,61 +194,94 @@ def _search(n: int, q: int, group: str, goal: str) -> Any:
         raise OutOfLimits(str(error)) from None
 
 
+def engine_group(group: str, n: int) -> str:
+    """The group as the engine's table() reads it: a name, or generators in cycle notation for
+    a group an id writes by its generators (g0-1c2-3.g0-2 is "(0 1)(2 3), (0 2)")."""
+    if not group.startswith("g"):
+        return group
+    try:
+        return generated_words(generated(group, n))
+    except Rejected as error:
+        raise OutOfLimits(str(error)) from None
+
+
 def family_claim(n: int, kind: str, q: int | None = None, group: str = "cyclic",
                  goal: str = "zero") -> ClaimSpec:
-    """A family claim: its value from breadth-first search (and for a count, path counting),
-    refused when it is false. `q` is None when the id leaves it out (coins): then each claim
-    has one id."""
+    """A family claim, refused when it is false. Shortest and impossible claims are decided by
+    the Coq theorems about every group (no search): which tables can be won, and in how many
+    moves; a count by breadth-first search and path counting. `q` is None when the id leaves
+    it out (coins): then each claim has one id."""
     if q is not None and q < 3:
         raise OutOfLimits(f"Q must be at least 3, not {q} (coins: leave .q out)")
     q = 2 if q is None else q
     if q == 2 and group == "cyclic" and goal == "zero" and kind != "count":
         raise OutOfLimits(f"with no option this is the devil's coin flip: devil.n{n}.{kind}")
-    if constructed(n, q, group, goal) and kind != "count":
-        return _constructed_claim(n, q, kind)
-    _table(n, q, group, goal)
-    found = _search(n, q, group, goal)
-    wins = found.strategy is not None
-    other = claim_id("shortest" if wins else "impossible", n, q, group, goal)
-    if wins and kind == "impossible":
-        raise OutOfLimits(f"a strategy of {len(found.strategy)} moves wins, so the claim is "
-                          f"false (prove {other} instead)")
-    if not wins and kind in ("shortest", "count"):
-        raise OutOfLimits(f"no strategy wins (prove {other} instead)")
-    value: int | dict[str, int] | None = len(found.strategy) if wins else None
     if kind == "count":
-        value = _counts(n, q, group, goal)
+        return _count_claim(n, q, group, goal)
+    return _decided_claim(n, q, group, goal, kind)
+
+
+def verdict(n: int, q: int, group: str, goal: str) -> theorems.Devil:
+    """The table as the group theorems read it (the order of the devil's group listed by the
+    kernel, within its bounds), or OutOfLimits saying why the kernel could not check it."""
+    if n == 1 and goal == "equal":
+        raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
+    try:
+        r = rules(n, q, group, goal)
+        devil = devil_of(r)
+        ORBIT_WORK.check(devil.order * r.size, "finding the devil's orbits")
+    except Rejected as error:
+        raise OutOfLimits(str(error)) from None
+    return devil
+
+
+def _decided_claim(n: int, q: int, group: str, goal: str, kind: str) -> ClaimSpec:
+    """A shortest or impossible claim as the Coq theorems decide it: table_shortest when no
+    prime divides the order of the devil's group and a different one q, else table_not_wins."""
+    devil = verdict(n, q, group, goal)
+    primes = devil.refuting_primes
+    other = claim_id("shortest" if primes is None else "impossible", n, q, group, goal)
+    if primes is None and kind == "impossible":
+        raise OutOfLimits(f"a strategy of {devil.length:,} moves wins (the Coq theorem "
+                          f"table_shortest), so the claim is false (prove {other} instead)")
+    if primes is not None and kind == "shortest":
+        raise OutOfLimits(f"no strategy wins (the Coq theorem table_not_wins: {primes[0]} "
+                          f"divides the order {devil.order:,} of the devil's group and "
+                          f"{primes[1]} divides {q}), so prove {other} instead")
+    if kind == "shortest" and q ** min(n, 64) > MAX_CONSTRUCTED_STATES:
+        raise OutOfLimits(f"{n} dials with {q} states have more than {MAX_CONSTRUCTED_STATES:,} "
+                          "states: the kernel's simulation of the strategy would exceed its bound")
+    value = devil.length if kind == "shortest" else None
+    how = prove_constructed if constructed(n, q, group, goal) else prove_decided
     return ClaimSpec(id=claim_id(kind, n, q, group, goal), game="devil", kind=kind,
                      params=params_of(n, q, group, goal), value=value,
                      statement=statement(kind, n, q, group, goal, value),
-                     prove=partial(prove, n, q, group, goal, kind=kind))
+                     prove=partial(how, n, q, group, goal, kind))
+
+
+def _count_claim(n: int, q: int, group: str, goal: str) -> ClaimSpec:
+    """A count claim: the shortest length and the numbers of shortest strategies, by search."""
+    _table(n, q, group, goal)
+    found = _search(n, q, group, goal)
+    if found.strategy is None:
+        other = claim_id("impossible", n, q, group, goal)
+        raise OutOfLimits(f"no strategy wins (prove {other} instead)")
+    value = _counts(n, q, group, goal)
+    return ClaimSpec(id=claim_id("count", n, q, group, goal), game="devil", kind="count",
+                     params=params_of(n, q, group, goal), value=value,
+                     statement=statement("count", n, q, group, goal, value),
+                     prove=partial(prove, n, q, group, goal, kind="count"))
 
 
 def constructed(n: int, q: int, group: str, goal: str) -> bool:
-    """Bar-Yehuda, Etzion and Moran's construction decides the table without search: the
-    rotations, the goal zero, N and q powers of one prime (the side condition of dial_shortest)."""
+    """Bar-Yehuda, Etzion and Moran's construction decides the table: the rotations, the goal
+    zero, N and q powers of one prime (the side condition of dial_shortest)."""
     return (group == "cyclic" and goal == "zero"
             and theorems.DIAL_THEOREMS["dial_shortest"].holds(n, q))
 
 
-def _constructed_claim(n: int, q: int, kind: str) -> ClaimSpec:
-    """A shortest claim settled by the construction (q^N - 1 moves win, none fewer); an
-    impossible one is refused as false."""
-    if q ** min(n, 64) > MAX_CONSTRUCTED_STATES:
-        raise OutOfLimits(f"{n} dials with {q} states have more than {MAX_CONSTRUCTED_STATES:,} "
-                          "states: the kernel's simulation of the strategy would exceed its bound")
-    if kind == "impossible":
-        other = claim_id("shortest", n, q, "cyclic", "zero")
-        raise OutOfLimits(f"a strategy of {q**n - 1:,} moves wins (Bar-Yehuda, Etzion and "
-                          f"Moran), so the claim is false (prove {other} instead)")
-    value = q**n - 1
-    return ClaimSpec(id=claim_id(kind, n, q, "cyclic", "zero"), game="devil", kind=kind,
-                     params=params_of(n, q, "cyclic", "zero"), value=value,
-                     statement=statement(kind, n, q, "cyclic", "zero", value),
-                     prove=partial(prove_constructed, n, q))
-
-
-def prove_constructed(n: int, q: int, context: ProofContext) -> list[Evidence]:
+def prove_constructed(n: int, q: int, group: str, goal: str, kind: str,
+                      context: ProofContext) -> list[Evidence]:
     """Bar-Yehuda, Etzion and Moran's strategy (the kernel simulates it) and the Coq theorem
     dial_shortest (no strategy is shorter)."""
     from coinproofs.games.devil import positions, table
@@ -232,6 +293,34 @@ def prove_constructed(n: int, q: int, context: ProofContext) -> list[Evidence]:
     notation = [positions(move, t) for move in dial_strategy(n, q)]
     return [_strategy_evidence(notation, context, "Bar-Yehuda, Etzion and Moran's construction"),
             theorem_evidence("dial_shortest")]
+
+
+def prove_decided(n: int, q: int, group: str, goal: str, kind: str,
+                  context: ProofContext) -> list[Evidence]:
+    """A shortest claim: the greedy chain's strategy (games/family.py table_strategy, built as
+    Coq's; the kernel simulates it) and the Coq theorem table_shortest (no strategy is
+    shorter). An impossible one: the Coq theorem table_not_wins (dial_not_wins for the
+    rotations and the goal zero) and, where the table is small, the largest devil invariant,
+    which the kernel checks by computation."""
+    from coinproofs.games.devil import positions, table
+    from coinproofs.games.family import devil_invariant, table_strategy
+    from coinproofs.proofs.devil import theorem_evidence
+
+    t = table(n, q, engine_group(group, n), goal)
+    if kind == "shortest":
+        context.progress(f"{context.claim_id}: the greedy chain of the group theorems")
+        notation = [positions(move, t) for move in table_strategy(t)]
+        return [_strategy_evidence(notation, context, "the greedy chain (table_strategy)"),
+                theorem_evidence("table_shortest")]
+    rotations = (group == "cyclic" and goal == "zero"
+                 and theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q))
+    evidence = [theorem_evidence("dial_not_wins" if rotations else "table_not_wins")]
+    if t.size <= MAX_STATES:
+        context.progress(f"{context.claim_id}: the largest devil invariant")
+        invariant = devil_invariant(t)
+        if invariant is not None:
+            evidence.append({"method": "invariant", "orbits": invariant})
+    return evidence
 
 
 def _strategy_evidence(notation: list[list[int]], context: ProofContext,
@@ -284,14 +373,14 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
 
 
 def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Evidence]:
-    """The Coq theorems about dials (rotations, goal zero) that prove the claim beside its
-    computed evidence: for a shortest claim dial_shortest when N and q are powers of one prime,
-    else the lower bound q^N - 1; Bar-Yehuda, Etzion and Moran's impossibility (primes p != r
-    dividing N and q) for an impossible one."""
+    """The Coq theorem that proves a searched claim beside its computed evidence: for the
+    rotations and the goal zero the theorems about dials (dial_shortest when N and q are powers
+    of one prime, else the lower bound q^N - 1; dial_not_wins when primes p != r divide N and
+    q), for every other table the theorems about every group (table_shortest, table_not_wins)."""
     from coinproofs.proofs.devil import theorem_evidence
 
     if group != "cyclic" or goal != "zero":
-        return []
+        return [theorem_evidence("table_shortest" if wins else "table_not_wins")]
     if wins:
         return [theorem_evidence("dial_shortest" if constructed(n, q, group, goal)
                                  else "dial_wins_size_lb")]
@@ -300,8 +389,32 @@ def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Ev
     return []
 
 
+@dataclass(frozen=True)
+class GeneratedPattern(ClaimPattern):
+    """The claims about a group an id writes by its generators: the template is for people,
+    the ids are matched by verify/family.py's GENERATED, which no word of a template
+    expresses."""
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        number = "0|[1-9][0-9]*"
+        return re.compile(rf"devil\.n(?P<n>{number})(?:\.q(?P<q>{number}))?"
+                          rf"\.(?P<gens>{GENERATED.pattern})(?:\.(?P<goal>equal))?"
+                          r"\.(?P<kind>shortest|impossible|count)")
+
+
+def generated_claim(n: int, kind: str, gens: str, q: int | None = None,
+                    goal: str = "zero") -> ClaimSpec:
+    """A family claim about the group generated by the permutations gens writes."""
+    return family_claim(n, kind, q, group=gens, goal=goal)
+
+
 def patterns() -> list[ClaimPattern]:
-    """The family's claims, as one pattern."""
+    """The family's claims: the named groups, and groups written by their generators."""
     return [ClaimPattern(TEMPLATE, build=family_claim,
                          about="the rotating table: Q-state dials, other groups, all equal",
-                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST)]
+                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST),
+            GeneratedPattern(GENERATED_TEMPLATE, build=generated_claim,
+                             about="the rotating table, the devil's group given by generators",
+                             limits=GENERATED_LIMITS, defaults=GENERATED_DEFAULTS,
+                             on_request=GENERATED_ON_REQUEST)]
