@@ -145,8 +145,8 @@ def generated_name(generators: Sequence[Permutation]) -> str:
                     for g in moving)
 
 
-def generated(text: str, n: int) -> tuple[Permutation, ...]:
-    """The permutations of 0..n-1 a canonical id part names (see GENERATED)."""
+def parse_generated(text: str, n: int) -> tuple[Permutation, ...]:
+    """The permutations of 0..n-1 an id part names (see GENERATED), in its order."""
     expect(len(text) <= MAX_GENERATED_TEXT and GENERATED.fullmatch(text) is not None,
            f"{text!r} names no group: write generators as g0-1-2c3-4.g0-2, each 'g' and its "
            "cycles joined by 'c', a cycle's positions joined by '-'")
@@ -162,9 +162,15 @@ def generated(text: str, n: int) -> tuple[Permutation, ...]:
             for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
                 image[a] = b
         found.append(tuple(image))
+    return tuple(found)
+
+
+def generated(text: str, n: int) -> tuple[Permutation, ...]:
+    """The permutations of 0..n-1 a canonical id part names (see GENERATED)."""
+    found = parse_generated(text, n)
     expect(generated_name(found) == text,
            f"{text} is not in canonical form: write it {generated_name(found)}")
-    return tuple(found)
+    return found
 
 
 def generated_words(generators: Sequence[Permutation]) -> str:
@@ -707,8 +713,9 @@ def describe(r: Rules) -> str:
 
 def _group_words(group_name: str, n: int) -> str:
     if group_name.startswith("g"):
+        order = len(group(rules(n, 2, group_name)))  # within family.group's bound
         return ("the devil applies any product of the permutations "
-                + generated_words(generated(group_name, n)))
+                f"{generated_words(generated(group_name, n))}, a group of {order:,}")
     return {"cyclic": "the devil rotates the table",
             "dihedral": "the devil rotates or reflects the table",
             "symmetric": "the devil permutes the positions as he likes",
