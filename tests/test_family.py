@@ -204,9 +204,9 @@ def find_id(params: dict[str, Any]) -> str:
     ("devil.n3.q3.impossible", ["26 moves", "devil.n3.q3.shortest"]),
     ("devil.n2.q3.shortest", ["no strategy wins", "devil.n2.q3.impossible"]),
     ("devil.n1.equal.shortest", ["before any move"]),
-    ("devil.n16.q3.equal.shortest", ["32,768"]),
+    ("devil.n41.q3.equal.shortest", ["family.theorem-states"]),
     ("devil.n9.q3.equal.count", ["4,096"]),
-    ("devil.n8.q4.shortest", ["32,768"]),
+    ("devil.n33.q4.shortest", ["family.theorem-states"]),
     ("devil.n5.klein.shortest", ["Klein four-group acts on 4 positions, not 5"]),
 ])
 def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[str]) -> None:
@@ -399,11 +399,12 @@ def test_solve_with_options_keeps_the_json_fields() -> None:
     run = coinproofs("devil", "solve", "3", "--states", "3", "--json")
     document = json.loads(run.out)
     assert run.status == 0 and document["length"] == 26 and document["states"] == 3
-    assert {"n", "length", "moves", "beliefs_explored"} <= set(document)
+    assert {"n", "length", "moves", "beliefs_explored", "claim"} <= set(document)
+    assert document["claim"] == "devil.n3.q3.shortest"
     none = json.loads(coinproofs("devil", "solve", "2", "--states", "3", "--json").out)
     assert none["length"] is None and none["moves"] is None
     plain = json.loads(coinproofs("devil", "solve", "4", "--json").out)
-    assert set(plain) == {"n", "length", "moves", "beliefs_explored"}
+    assert set(plain) == {"n", "length", "moves", "beliefs_explored", "claim"}
     equal = coinproofs("devil", "solve", "4", "--group", "(0 1 2 3),(0 2)", "--goal", "equal")
     assert equal.status == 0 and "7 moves" in equal.out
 

@@ -59,8 +59,9 @@ TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternat
 # joined by c, a cycle's positions joined by -, the generators joined by '.'.
 GENERATED_TEMPLATE = ("devil.n<N>[.q<Q>].g<i-j-...>[c<k-l-...>...][.g<...>...][.<goal:equal>]"
                       ".<kind:shortest|impossible|count>")
-BOUNDS = (f"Q^N <= {MAX_CONSTRUCTED_STATES:,} for shortest (the kernel simulates the strategy), "
-          "Q^N <= 65,536 for impossible, Q^N <= "
+BOUNDS = ("Q^N <= 2^64 for shortest and impossible (the theorems alone; also a strategy the "
+          f"kernel simulates for shortest where Q^N <= {MAX_CONSTRUCTED_STATES:,}, a devil "
+          f"invariant it checks for impossible where Q^N <= {MAX_STATES:,}), Q^N <= "
           f"{MAX_STATES:,} for count (beliefs over at most 352 orbits, a search meeting at most "
           "40 million beliefs); a devil's group of at most 40,320 permutations; N >= 2 with "
           ".equal")
@@ -229,12 +230,18 @@ def verdict(n: int, q: int, group: str, goal: str) -> theorems.Devil:
     if n == 1 and goal == "equal":
         raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
     try:
-        r = rules(n, q, group, goal)
-        devil = devil_of(r)
-        ORBIT_WORK.check(devil.order * r.size, "finding the devil's orbits")
+        return devil_of(rules(n, q, group, goal, tables=False))
     except Rejected as error:
         raise OutOfLimits(str(error)) from None
-    return devil
+
+
+def computed(devil: theorems.Devil, kind: str) -> bool:
+    """Does the certificate carry computed evidence beside the theorem: a strategy the kernel
+    simulates (shortest), a devil invariant it checks (impossible, when there is one)? Where
+    the kernel's bounds allow it."""
+    size = devil.q ** devil.n
+    return (size <= (MAX_CONSTRUCTED_STATES if kind == "shortest" else MAX_STATES)
+            and devil.order * size <= ORBIT_WORK.limit)
 
 
 def _decided_claim(n: int, q: int, group: str, goal: str, kind: str) -> ClaimSpec:
@@ -250,15 +257,12 @@ def _decided_claim(n: int, q: int, group: str, goal: str, kind: str) -> ClaimSpe
         raise OutOfLimits(f"no strategy wins (the Coq theorem table_not_wins: {primes[0]} "
                           f"divides the order {devil.order:,} of the devil's group and "
                           f"{primes[1]} divides {q}), so prove {other} instead")
-    if kind == "shortest" and q ** min(n, 64) > MAX_CONSTRUCTED_STATES:
-        raise OutOfLimits(f"{n} dials with {q} states have more than {MAX_CONSTRUCTED_STATES:,} "
-                          "states: the kernel's simulation of the strategy would exceed its bound")
     value = devil.length if kind == "shortest" else None
     how = prove_constructed if constructed(n, q, group, goal) else prove_decided
     return ClaimSpec(id=claim_id(kind, n, q, group, goal), game="devil", kind=kind,
                      params=params_of(n, q, group, goal), value=value,
                      statement=statement(kind, n, q, group, goal, value),
-                     prove=partial(how, n, q, group, goal, kind))
+                     prove=partial(how, n, q, group, goal, kind, computed(devil, kind)))
 
 
 def _count_claim(n: int, q: int, group: str, goal: str) -> ClaimSpec:
@@ -282,14 +286,16 @@ def constructed(n: int, q: int, group: str, goal: str) -> bool:
             and theorems.DIAL_THEOREMS["dial_shortest"].holds(n, q))
 
 
-def prove_constructed(n: int, q: int, group: str, goal: str, kind: str,
+def prove_constructed(n: int, q: int, group: str, goal: str, kind: str, with_strategy: bool,
                       context: ProofContext) -> list[Evidence]:
-    """Bar-Yehuda, Etzion and Moran's strategy (the kernel simulates it) and the Coq theorem
-    dial_shortest (no strategy is shorter)."""
+    """Bar-Yehuda, Etzion and Moran's strategy (the kernel simulates it, `with_strategy`) and
+    the Coq theorem dial_shortest (it wins, and no strategy is shorter)."""
     from coinproofs.games.devil import positions, table
     from coinproofs.games.family import dial_strategy
     from coinproofs.proofs.devil import theorem_evidence
 
+    if not with_strategy:
+        return [theorem_evidence("dial_shortest")]
     context.progress(f"{context.claim_id}: Bar-Yehuda, Etzion and Moran's construction")
     t = table(n, q)
     notation = [positions(move, t) for move in dial_strategy(n, q)]
@@ -297,32 +303,33 @@ def prove_constructed(n: int, q: int, group: str, goal: str, kind: str,
             theorem_evidence("dial_shortest")]
 
 
-def prove_decided(n: int, q: int, group: str, goal: str, kind: str,
+def prove_decided(n: int, q: int, group: str, goal: str, kind: str, with_computation: bool,
                   context: ProofContext) -> list[Evidence]:
-    """A shortest claim: the greedy chain's strategy (games/family.py table_strategy, built as
-    Coq's; the kernel simulates it) and the Coq theorem table_shortest (no strategy is
-    shorter). An impossible one: the Coq theorem table_not_wins (dial_not_wins for the
-    rotations and the goal zero) and, where the table is small, the largest devil invariant,
-    which the kernel checks by computation."""
+    """A shortest claim: the Coq theorem table_shortest (a strategy of that length wins, and
+    none is shorter) and, `with_computation`, the greedy chain's strategy (games/family.py
+    table_strategy, built as Coq's), which the kernel simulates. An impossible one: the Coq
+    theorem table_not_wins (dial_not_wins for the rotations and the goal zero) and, `with_
+    computation`, the largest devil invariant, which the kernel checks."""
     from coinproofs.games.devil import positions, table
     from coinproofs.games.family import devil_invariant, table_strategy
     from coinproofs.proofs.devil import theorem_evidence
 
+    rotations = (group == "cyclic" and goal == "zero"
+                 and theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q))
+    cited = theorem_evidence("table_shortest" if kind == "shortest"
+                             else "dial_not_wins" if rotations else "table_not_wins")
+    if not with_computation:
+        return [cited]
     t = table(n, q, engine_group(group, n), goal)
     if kind == "shortest":
         context.progress(f"{context.claim_id}: the greedy chain of the group theorems")
         notation = [positions(move, t) for move in table_strategy(t)]
         return [_strategy_evidence(notation, context, "the greedy chain (table_strategy)"),
-                theorem_evidence("table_shortest")]
-    rotations = (group == "cyclic" and goal == "zero"
-                 and theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q))
-    evidence = [theorem_evidence("dial_not_wins" if rotations else "table_not_wins")]
-    if t.size <= MAX_STATES:
-        context.progress(f"{context.claim_id}: the largest devil invariant")
-        invariant = devil_invariant(t)
-        if invariant is not None:
-            evidence.append({"method": "invariant", "orbits": invariant})
-    return evidence
+                cited]
+    context.progress(f"{context.claim_id}: the largest devil invariant")
+    invariant = devil_invariant(t)
+    return [cited] + ([] if invariant is None else [{"method": "invariant",
+                                                     "orbits": invariant}])
 
 
 def _strategy_evidence(notation: list[list[int]], context: ProofContext,
