@@ -239,8 +239,8 @@ def computed(devil: theorems.Devil, kind: str) -> bool:
     """Does the certificate carry computed evidence beside the theorem: a strategy the kernel
     simulates (shortest), a devil invariant it checks (impossible, when there is one)? Where
     the kernel's bounds allow it."""
-    size = devil.q ** devil.n
-    return (size <= (MAX_CONSTRUCTED_STATES if kind == "shortest" else MAX_STATES)
+    size: int = devil.q**devil.n
+    return bool(size <= (MAX_CONSTRUCTED_STATES if kind == "shortest" else MAX_STATES)
             and devil.order * size <= ORBIT_WORK.limit)
 
 
