@@ -224,18 +224,22 @@ def rules(n: int, q: int = 2, group: str = "cyclic", goal: str = "zero",
     return Rules(n, q, tuple(tuple(g) for g in generators), goal)
 
 
-@cache
 def group(r: Rules) -> tuple[Permutation, ...]:
     """Every permutation of the devil's group: the identity and all products of generators
     (a finite group is closed under products alone), stopping at the declared bound."""
-    identity = tuple(range(r.n))
+    return _closure(r.n, r.generators)
+
+
+@cache  # by the positions and generators alone: one listing serves every q and goal
+def _closure(n: int, generators: tuple[Permutation, ...]) -> tuple[Permutation, ...]:
+    identity = tuple(range(n))
     found = {identity}
     frontier = [identity]
     while frontier:
         fresh = []
         for g in frontier:
-            for h in r.generators:
-                product = tuple(h[g[i]] for i in range(r.n))  # first g, then h
+            for h in generators:
+                product = tuple(h[g[i]] for i in range(n))  # first g, then h
                 if product not in found:
                     found.add(product)
                     fresh.append(product)
