@@ -7,7 +7,7 @@ From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Imp
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
-  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed.
+  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -117,3 +117,11 @@ Check rotation_impossible.
 Print Assumptions rotation_impossible.
 Check trivial_shortest.
 Print Assumptions trivial_shortest.
+
+(* Claims about any group proved by computation on their evidence, for the Coq road: a chain
+   whose span has q^N states (shortest), a word of prime order p with r != p dividing q
+   (impossible). *)
+Check chain_shortest.
+Print Assumptions chain_shortest.
+Check word_impossible.
+Print Assumptions word_impossible.

@@ -49,7 +49,7 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
             "dial_shortest", "table_wins_size_lb", "table_not_wins",
             "table_shortest", "table_wins_exists_iff", "chain_table_wins", "rotation_shortest",
-            "rotation_impossible", "trivial_shortest"]
+            "rotation_impossible", "trivial_shortest", "chain_shortest", "word_impossible"]
 
 
 def headline_names() -> list[str]:

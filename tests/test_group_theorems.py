@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from coinproofs.games import devil as engine
-from coinproofs.games.family import refuting_primes, shortest_length, table_strategy
+from coinproofs.games.family import refuting_primes, shortest_length, table_chain, table_strategy
 from coinproofs.proofs.devil import theorem_evidence
 from coinproofs.proofs.family import engine_group
 from coinproofs.verify import family as kernel
@@ -218,3 +218,111 @@ def test_engine_table_strategy_is_coqs(built: str, tmp_path: Path) -> None:
                  for move in re.findall(r"\[::\s*([\d;\s]+?)\]", strategy)]
         t = engine.table(n, q, group, goal)
         assert table_strategy(t) == [engine.from_dials(move, t) for move in moves], (n, q, group)
+
+
+# --- Claims proved in Coq by computation (formal/GroupClaims.v) ---------------------------
+
+def coq_table(n: int, q: int, group: str, goal: str) -> str:
+    """The table of RulesTable.v: a named group by its name, another by its generators."""
+    if group in COQ_GROUPS or group == "alternating":
+        named = COQ_GROUPS.get(group, "(alternating {n})")
+        return f"(Table {n} {q} {named.format(n=n)} {goal})"
+    gens = "; ".join("[:: " + "; ".join(map(str, g)) + "]"
+                     for g in kernel.generated(group, n))
+    return f"(Table {n} {q} [:: {gens}] {goal})"
+
+
+def coq_chain(n: int, q: int, group: str, goal: str) -> str:
+    """The greedy chain (games/family.py table_chain) as Coq's list of links (v, c)."""
+    t = engine.table(n, q, engine_group(group, n), goal)
+    links = [f"([:: {'; '.join(map(str, engine.dials(v, t)))}], {c})"
+             for v, c in table_chain(t)]
+    return f"[:: {'; '.join(links)}]"
+
+
+def prime_order_word(n: int, q: int, group: str) -> tuple[list[list[int]], int, int]:
+    """A word of the generators whose permutation has a prime order p, and a prime r != p
+    dividing q (the table can then not be won): breadth-first through the group."""
+    from sympy import primefactors
+
+    r = kernel.rules(n, q, group, tables=False)
+    words: dict[tuple[int, ...], list[int]] = {tuple(range(n)): []}
+    frontier = list(words)
+    while frontier:
+        fresh = []
+        for g in frontier:
+            for index, h in enumerate(r.generators):
+                product = tuple(h[g[i]] for i in range(n))
+                if product not in words:
+                    words[product] = words[g] + [index]
+                    fresh.append(product)
+        frontier = fresh
+    for g, word in words.items():
+        power, order = g, 1
+        while list(power) != sorted(power):
+            power, order = tuple(g[power[i]] for i in range(n)), order + 1
+        for p in primefactors(order):
+            others = [prime for prime in primefactors(q) if prime != p]
+            if others:
+                return [list(r.generators[i]) for i in word] * (order // p), p, others[0]
+    raise AssertionError("no prime order refutes the table")
+
+
+def coq_list(items: list[list[int]]) -> str:
+    return "[:: " + "; ".join("[:: " + "; ".join(map(str, item)) + "]" for item in items) + "]"
+
+
+REQUIRES = ("From mathcomp Require Import all_ssreflect.\n"
+            "From CoinProofs Require Import RulesTable Claims GroupClaims.\n")
+
+
+def group_claim(n: int, q: int, group: str, goal: str, tamper: str = "") -> str:
+    """A claim in the Coq road's terms (the evidence, then the theorem), proved by computation
+    with GroupClaims.v's lemmas; `tamper` changes the evidence ("link" or "word")."""
+    table = coq_table(n, q, group, goal)
+    devil = kernel.devil_of(kernel.rules(n, q, group, goal, tables=False))
+    lines = []
+    if devil.refuting_primes is None:
+        chain = coq_chain(n, q, group, goal)
+        if tamper == "link":  # the first link's c one more
+            chain = re.sub(r", (\d+)\)", lambda c: f", {int(c[1]) + 1})", chain, count=1)
+        lines += [f"Definition chain := {chain}.",
+                  f"Theorem claim : shortest (table_wins {table}) {devil.length}.",
+                  "Proof. apply: (chain_shortest (vs := chain)); by vm_compute. Qed."]
+    else:
+        word, p, r = prime_order_word(n, q, group)
+        if tamper == "word":
+            word = word[:-1] if len(word) > 1 else word * p
+        lines += [f"Definition word := {coq_list(word)}.",
+                  f"Theorem claim : impossible (table_wins {table}).",
+                  f"Proof. apply: (word_impossible (w := word) (p := {p}) (r := {r})); "
+                  "by vm_compute. Qed."]
+    return "\n".join(lines) + "\n"
+
+
+GROUP_CLAIMS = [(4, 2, "klein", "zero"), (4, 2, "g0-1.g2-3", "equal"), (3, 3, "cyclic", "equal"),
+                (2, 4, "dihedral", "zero"), (3, 2, "dihedral", "zero"), (4, 3, "klein", "equal"),
+                (6, 2, "g0-1-2c3-4-5", "equal"), (4, 2, "symmetric", "zero"),
+                (5, 3, "alternating", "zero")]
+
+
+@needs_coq
+def test_claims_are_proved_in_coq_by_computation(built: str, tmp_path: Path) -> None:
+    """Each claim's statement, in RulesTable.v's terms as the Coq road writes them, is proved
+    by GroupClaims.v's lemmas from computed evidence: the greedy chain, or a word of prime
+    order."""
+    text = REQUIRES + "".join(f"Module Claim{number}.\n{group_claim(*case)}End Claim{number}.\n"
+                              for number, case in enumerate(GROUP_CLAIMS))
+    result = compile_coq(tmp_path, text)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@needs_coq
+@pytest.mark.parametrize("case, tamper", [((4, 2, "klein", "zero"), "link"),
+                                          ((3, 3, "cyclic", "equal"), "link"),
+                                          ((3, 2, "dihedral", "zero"), "word"),
+                                          ((6, 2, "g0-1-2c3-4-5", "equal"), "word")])
+def test_tampered_coq_evidence_fails(built: str, tmp_path: Path,
+                                     case: tuple[int, int, str, str], tamper: str) -> None:
+    result = compile_coq(tmp_path, REQUIRES + group_claim(*case, tamper=tamper))
+    assert result.returncode != 0
