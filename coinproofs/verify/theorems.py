@@ -1,7 +1,9 @@
 """The Coq theorems the kernel may cite (formal/, checked by Coq 8.16 with MathComp 1.15).
 
-Each theorem holds for every number of coins; the kernel checks only its side condition, in
-plain arithmetic on N, and then takes its conclusion as a fact about the claim. The theorems
+Each theorem holds for every number of coins (of dials, of any group of the devil); the kernel
+checks only its side condition, in plain arithmetic on N and q (and on the order of the
+devil's group, which it lists from the generators), and then takes its conclusion as a fact
+about the claim. The theorems
 are machine-checked, with no axiom (coqchk says so: coinproofs/coq/gate.py), at the sources
 whose digest is FORMAL_SHA256; a certificate citing a theorem names that digest, and the kernel
 accepts no other. The gate (`make formal-gate`) and tests/test_formal.py recompute the digest
