@@ -9,7 +9,7 @@
      the identity list iota 0 N: rearranging it by a word gives the inverse permutation's
      images. *)
 From mathcomp Require Import all_ssreflect all_fingroup cyclic.
-From CoinProofs Require Import RulesTable Claims GroupStates GroupPlay GroupLowerBound GroupPerm.
+From CoinProofs Require Import Claims RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm.
 From CoinProofs Require Import GroupImpossible GroupChain GroupShortest.
 
 Set Implicit Arguments.

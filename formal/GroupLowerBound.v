@@ -7,7 +7,7 @@
    if some s + P_t is a goal state G, that is s = G - P_t: so the q^N starts are among the
    (L + 1) |goals| differences, and there are 1 goal state (zero) or q (equal). *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import RulesTable Claims GroupStates GroupPlay.
+From CoinProofs Require Import Claims RulesTable GroupStates GroupPlay.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -4,7 +4,7 @@
    and the trivial group, of order 1 (Benbernou, Demaine, Demaine and Rossman for the goal
    equal: coins or q-sided dice in a line, q^(N-1) - 1 moves, any q). *)
 From mathcomp Require Import all_ssreflect all_fingroup cyclic.
-From CoinProofs Require Import RulesTable Claims GroupStates GroupPerm GroupLowerBound
+From CoinProofs Require Import Claims RulesTable GroupStates GroupPerm GroupLowerBound
   GroupImpossible GroupFixed GroupShortest.
 
 Set Implicit Arguments.

@@ -6,7 +6,7 @@
    q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal), and GroupLowerBound.v that none is
    shorter. With GroupImpossible.v: a strategy wins iff the criterion holds. *)
 From mathcomp Require Import all_ssreflect all_fingroup.
-From CoinProofs Require Import RulesTable Claims GroupStates GroupPlay GroupLowerBound GroupPerm.
+From CoinProofs Require Import Claims RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm.
 From CoinProofs Require Import GroupImpossible GroupChain GroupFixed.
 
 Set Implicit Arguments.

@@ -43,7 +43,7 @@ def test_a_written_strategy_checks_and_a_changed_one_does_not(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "strategy.json"
     status, _, _ = run(capsys, "norepeat", "solve", "--coins", "4", "--misere",
-                       "--strategy", str(path))
+                       "-o", str(path))
     assert status == 0
     status, out, _ = run(capsys, "norepeat", "check", str(path))
     assert status == 0
@@ -73,7 +73,7 @@ def test_solve_writes_a_certificate_that_checks(capsys: pytest.CaptureFixture[st
 def test_five_coins_write_only_the_strategy_up_to_symmetry(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "five.json"
-    run(capsys, "norepeat", "solve", "--coins", "5", "--strategy", str(path))
+    run(capsys, "norepeat", "solve", "--coins", "5", "-o", str(path))
     assert set(json.loads(path.read_text())) == {"coins", "misere", "winner",
                                                  "strategy-up-to-symmetry"}
 

@@ -204,7 +204,7 @@ def gate(formal: Path) -> list[Finding]:
 
 
 def main(argv: list[str]) -> int:
-    formal = Path(argv[0]) if argv else formal_folder()
+    formal = (Path(argv[0]) if argv else formal_folder()).resolve()  # coqc runs elsewhere
     findings = gate(formal)
     for finding in findings:
         print(f"formal-gate: {finding}", file=sys.stderr)
