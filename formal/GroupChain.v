@@ -12,7 +12,8 @@
    of exactly q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal) when each c is the order
    of v modulo the states before it. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm.
+From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
+  GroupLowerBound GroupPerm.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -28,7 +29,7 @@ Section Regroup.
 Variables (q n : nat) (a b c d : dials).
 Variables (sa : size a = n) (sb : size b = n) (sc : size c = n) (sd : size d = n).
 
-Local Ltac sizes := rewrite ?size_add ?sa ?sb ?sc ?sd ?minnn.
+Local Ltac sizes := rewrite ?size_add_min ?sa ?sb ?sc ?sd ?minnn.
 
 (* a + (b + c) = (a + c) + b *)
 Lemma regroup_swap : add q a (add q b c) = add q (add q a c) b.
@@ -87,7 +88,8 @@ Variable W_sub : subgroup W.
 Lemma W_zeros : zeros N \in W. Proof. by case: W_sub. Qed.
 Lemma W_add y z : y \in W -> z \in W -> add q y z \in W.
 Proof. by case: W_sub => _ adds _ _; apply: adds. Qed.
-Lemma W_dstate y : y \in W -> dstate q N y. Proof. by case: W_sub => _ _ sized _; apply: sized. Qed.
+Lemma W_dstate y : y \in W -> dstate q N y.
+Proof. by case: W_sub => _ _ sized _; apply: sized. Qed.
 Lemma W_size y : y \in W -> size y = N. Proof. by move/W_dstate/size_dstate. Qed.
 
 Lemma W_scale k y : y \in W -> scale q k y \in W.
@@ -112,14 +114,14 @@ Let sz_v : size v = N := size_dstate ok_v.
 (* The devil's words keep v modulo W: w v = v + u for some u in W. *)
 Lemma fixed_word w : word T w -> exists2 u, u \in W & rearrange w v = add q v u.
 Proof.
-elim: w => [|g w IH] /=; first by exists (zeros N); rewrite ?W_zeros ?add_zeros.
+elim: w => [|g w IH] /=; first by exists (zeros N); rewrite ?W_zeros ?add_zeros_dstate.
 case/andP=> g_in word_w; have [u' Wu' wv] := IH word_w.
 set u := sub q (permute g v) v; have Wu : u \in W by apply: (allP fixed).
-have sz_u : size u = N by rewrite size_add size_permute size_scale sz_v minnn.
+have sz_u : size u = N by rewrite size_add_min size_permute size_scale sz_v minnn.
 have pv : permute g v = add q v u.
   by rewrite addC ?sz_u // (add_sub q_gt0 (dstate_permute g q_gt0 ok_v)).
 exists (add q u' (rearrange w u)); first by rewrite W_add ?W_word.
-by rewrite pv rearrange_add ?sz_u // wv -addA ?(W_size Wu') ?size_rearrange ?sz_u ?sz_v.
+by rewrite pv rearrangeD ?sz_u // wv -addA ?(W_size Wu') ?size_rearrange ?sz_u ?sz_v.
 Qed.
 
 Variable c : nat.
@@ -145,11 +147,11 @@ Proof.
 have sz_scale k : size (scale q k v) = N by rewrite size_scale.
 split.
 - apply/mem_extend; exists (zeros N); first exact: W_zeros.
-  by exists 0; rewrite scale0 sz_v add_zeros ?dstate_zeros.
+  by exists 0; rewrite scale0 sz_v add_zeros_dstate ?dstate_zeros.
 - move=> _ _ /mem_extend[z Wz [k ->]] /mem_extend[z' Wz' [k' ->]]; apply/mem_extend.
   exists (add q z z'); first exact: W_add.
   by exists (k + k'); rewrite scaleD (@regroup_pairs _ N) ?(W_size Wz) ?(W_size Wz') ?sz_scale.
-- move=> _ /mem_extend[z Wz [k ->]]; apply: dstate_add => //; exact: W_size.
+- move=> _ /mem_extend[z Wz [k ->]]; apply: dstate_add_size => //; exact: W_size.
 move=> g _ g_in /mem_extend[z Wz [k ->]]; apply/mem_extend.
 have word_g : word T [:: g] by rewrite /word /= g_in.
 have [u Wu gv] := fixed_word word_g.
@@ -164,7 +166,7 @@ Qed.
 (* --- One link: D wins on W, so D v D ... v D wins on W + <v> --------------------------- *)
 
 Variable D : seq dials.
-Variables (D_in : all (mem W) D) (D_wins : {in W, forall y, twinning T y D}).
+Variables (D_in : all (mem W) D) (D_wins : {in W, forall y, wins_from T y D}).
 
 (* While the moves of ms (in W) are played, the devil changes z but not k. *)
 Lemma reach_keeps ms z k y : all (mem W) ms -> z \in W ->
@@ -175,37 +177,38 @@ case/andP=> Wm Wms Wz [w word_w reach_y]; have [u Wu wv] := fixed_word word_w.
 have [[sz_z sz_m] sz_u] := (W_size Wz, W_size Wm, W_size Wu).
 apply: (IH (add q (add q (rearrange w z) (scale q k u)) m)) => //.
   by rewrite !W_add ?W_scale ?W_word.
-move: reach_y; rewrite /step rearrange_add ?size_scale ?sz_z ?sz_v //.
+move: reach_y; rewrite /next rearrangeD ?size_scale ?sz_z ?sz_v //.
 rewrite rearrange_scale wv scale_add ?sz_u ?sz_v //.
 by rewrite (@regroup_move _ N) ?size_rearrange ?size_scale ?sz_z ?sz_v ?sz_u ?sz_m.
 Qed.
 
 Lemma link_step j z k : z \in W -> (exists2 j', j' <= j & c %| k + j') ->
-  twinning T (add q z (scale q k v)) (D ++ flatten (nseq j (v :: D))).
+  wins_from T (add q z (scale q k v)) (D ++ flatten (nseq j (v :: D))).
 Proof.
 elim: j z k => [|j IH] z k Wz [j' le_j' dvd_c].
-  apply/twinning_catl/D_wins; rewrite W_add ?W_scale_dvd //.
+  apply/wins_from_catl/D_wins; rewrite W_add ?W_scale_dvd //.
   by move: le_j' dvd_c; rewrite leqn0 => /eqP ->; rewrite addn0.
 have [dvd_k | not_dvd] := boolP (c %| k).
-  by apply/twinning_catl/D_wins; rewrite W_add ?W_scale_dvd.
-case: j' le_j' dvd_c => [|j'] le_j' dvd_c; first by rewrite addn0 in dvd_c; rewrite dvd_c in not_dvd.
-rewrite /= -cat_cons; apply: twinning_cat => y /(reach_keeps D_in Wz)[z' Wz' ->].
+  by apply/wins_from_catl/D_wins; rewrite W_add ?W_scale_dvd.
+case: j' le_j' dvd_c => [|j'] le_j' dvd_c.
+  by rewrite addn0 in dvd_c; rewrite dvd_c in not_dvd.
+rewrite /= -cat_cons; apply: wins_from_cat => y /(reach_keeps D_in Wz)[z' Wz' ->].
 right=> w word_w; have [u Wu wv] := fixed_word word_w.
 have [sz_z' sz_u] := (W_size Wz', W_size Wu).
-rewrite /step rearrange_add ?size_scale ?sz_z' ?sz_v // rearrange_scale wv scale_add ?sz_u //.
+rewrite /next rearrangeD ?size_scale ?sz_z' ?sz_v // rearrange_scale wv scale_add ?sz_u //.
 rewrite (@regroup_step _ N) ?size_rearrange ?size_scale ?sz_z' ?sz_v ?sz_u // -scaleS.
 apply: IH; first by rewrite W_add ?W_scale ?W_word.
 by exists j'; rewrite // addSnnS.
 Qed.
 
 (* D v D ... v D wins from every state of W + <v>, and its moves are in W + <v>. *)
-Lemma link_wins : {in extend W v c, forall y, twinning T y (link D v c)} /\
+Lemma link_wins : {in extend W v c, forall y, wins_from T y (link D v c)} /\
   all (mem (extend W v c)) (link D v c).
 Proof.
 split=> [_ /mem_extend[z Wz [k ->]] | ]; last first.
   have W_ext y : y \in W -> y \in extend W v c.
     move=> Wy; apply/mem_extend; exists y => //; exists 0.
-    by rewrite scale0 sz_v add_zeros ?W_dstate.
+    by rewrite scale0 sz_v add_zeros_dstate ?W_dstate.
   have v_ext : v \in extend W v c.
     apply/mem_extend; exists (zeros N); rewrite ?W_zeros //; exists 1.
     by rewrite (scale1 ok_v) zeros_add.
@@ -235,9 +238,9 @@ Fixpoint chain_strategy D vs :=
   if vs is (v, c) :: vs' then chain_strategy (link D v c) vs' else D.
 
 Lemma chain_wins W vs D : subgroup W -> chain_ok W vs -> all (mem W) D ->
-  {in W, forall y, twinning T y D} ->
+  {in W, forall y, wins_from T y D} ->
   [/\ subgroup (span W vs), all (mem (span W vs)) (chain_strategy D vs) &
-      {in span W vs, forall y, twinning T y (chain_strategy D vs)}].
+      {in span W vs, forall y, wins_from T y (chain_strategy D vs)}].
 Proof.
 elim: vs W D => [|[v c] vs IH] W D W_sub //=.
 case/and5P=> c_gt0 ok_v W_cv /andP[_ fixed] chain D_in D_wins.
@@ -268,7 +271,7 @@ have same k l z z' : k <= l -> l < c -> z \in W -> z' \in W ->
   have sz_s j : size (scale q j v) = N by rewrite size_scale.
   rewrite -(subnKC le_kl) scaleD (@regroup_swap _ N) // => eq_sum.
   have ok_z : dstate q N z by apply: W_dstate Wz.
-  have ok_z'' : dstate q N (add q z' (scale q (l - k) v)) by apply: dstate_add.
+  have ok_z'' : dstate q N (add q z' (scale q (l - k) v)) by apply: dstate_add_size.
   have z_eq : z = add q z' (scale q (l - k) v).
     rewrite (add_eq_sub q_gt0 ok_z (sz_s k) eq_sum).
     by rewrite -(add_eq_sub q_gt0 ok_z'' (sz_s k) erefl).
@@ -278,7 +281,7 @@ have same k l z z' : k <= l -> l < c -> z \in W -> z' \in W ->
     by rewrite addC ?sz_s ?sz_z' // z_eq.
   have [lk0 | lk_gt0] := posnP (l - k).
     split; first by rewrite lk0 addn0.
-    by rewrite z_eq lk0 scale0 sz_v (add_zeros (W_dstate W_sub Wz')).
+    by rewrite z_eq lk0 scale0 sz_v (add_zeros_dstate (W_dstate W_sub Wz')).
   move: (least (l - k)); rewrite W_lk mem_iota lk_gt0 add1n prednK //.
   by rewrite (leq_ltn_trans (leq_subr k l) lt_lc) => /(_ isT).
 apply: allpairs_uniq => [||[k z] [l z'] /allpairsP[[k1 z1] [k1_in z1_in [-> ->]]]
@@ -301,7 +304,7 @@ Qed.
 
 (* --- From the goal states --------------------------------------------------------------- *)
 
-Variable ok : valid T.
+Variable ok : perms T.
 Variable N_gt0 : 0 < N.
 
 Lemma add_nseq n a b : add q (nseq n a) (nseq n b) = nseq n ((a + b) %% q).
@@ -311,7 +314,7 @@ Lemma goal_subgroup : subgroup (goal_states T).
 Proof.
 rewrite /goal_states; case: (goal_of T); split.
 - exact: mem_head.
-- by move=> _ _ /[!inE] /eqP -> /eqP ->; rewrite add_zeros ?dstate_zeros.
+- by move=> _ _ /[!inE] /eqP -> /eqP ->; rewrite add_zeros_dstate ?dstate_zeros.
 - by move=> _ /[!inE] /eqP ->; apply: dstate_zeros.
 - by move=> g _ _ /[!inE] /eqP ->; rewrite permute_zeros.
 - by apply/mapP; exists 0; rewrite ?mem_iota.
@@ -331,7 +334,7 @@ rewrite /goal_states; case: (goal_of T) => //; rewrite map_inj_uniq ?iota_uniq /
 by move=> a b /(congr1 (nth 0 ^~ 0)); rewrite !nth_nseq N_gt0.
 Qed.
 
-Lemma goal_states_won : {in goal_states T, forall y, twinning T y [::]}.
+Lemma goal_states_won : {in goal_states T, forall y, wins_from T y [::]}.
 Proof.
 move=> y y_in; left; move: y_in; rewrite /goal_states /reached.
 case: (goal_of T) => [/[!inE] /eqP -> | /mapP[a _ ->]]; rewrite all_nseq ?eqxx ?orbT //.
@@ -342,9 +345,9 @@ End Chain.
 
 (* A chain of links from the goal states that reaches every state gives a winning strategy, of
    q^N - 1 moves (goal zero) or q^(N-1) - 1 moves (goal equal). *)
-Theorem chain_table_wins T vs : valid T -> 0 < states T -> 0 < positions T ->
+Theorem chain_table_wins T vs : perms T -> 0 < states T -> 0 < positions T ->
   chain_ok T (goal_states T) vs ->
-  {subset all_states (states T) (positions T) <= span T (goal_states T) vs} ->
+  {subset all_dials (states T) (positions T) <= span T (goal_states T) vs} ->
   table_wins T (chain_strategy [::] vs) /\ size (chain_strategy [::] vs) = bound T.
 Proof.
 move=> ok q_gt0 N_gt0 chain every.
@@ -354,12 +357,12 @@ have [W_span in_span wins_span] :=
 split.
   apply/table_winsE; split.
     by apply/allP=> m /(allP in_span) m_in; apply: W_dstate m_in.
-  by move=> s; rewrite -mem_all_states => /every; apply: wins_span.
+  by move=> s; rewrite -mem_all_dials => /every; apply: wins_span.
 have [uniq_span' sz_span] := uniq_span q_gt0 W0 (uniq_goal_states N_gt0) chain.
 have sz_all : size (span T (goal_states T) vs) = states T ^ positions T.
-  rewrite -(size_all_states (states T) (positions T)); apply/eqP; rewrite eqn_leq.
-  rewrite (uniq_leq_size (uniq_all_states _ _) every) andbT.
-  by apply: uniq_leq_size uniq_span' _ => y /(W_dstate W_span); rewrite mem_all_states.
+  rewrite -(size_all_dials (states T) (positions T)); apply/eqP; rewrite eqn_leq.
+  rewrite (uniq_leq_size (uniq_all_dials _ _) every) andbT.
+  by apply: uniq_leq_size uniq_span' _ => y /(W_dstate W_span); rewrite mem_all_dials.
 have := size_chain_strategy [::] chain; rewrite mul1n => sz_S.
 rewrite /bound; move: sz_span; rewrite sz_all size_goal_states.
 case: (goal_of T) => [| ]; first by rewrite mul1n -sz_S => ->; rewrite subn1.

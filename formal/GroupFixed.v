@@ -8,7 +8,8 @@
    greater than 1, so the number of cosets it fixes is a multiple of p (MathComp's
    pgroup_fix_mod). W itself is one: so another one is, and any v in it will do. *)
 From mathcomp Require Import all_ssreflect all_fingroup pgroup sylow.
-From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupPerm GroupChain.
+From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
+  GroupPerm GroupChain.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -25,7 +26,7 @@ Section Fixed.
 Variable T : table.
 Local Notation q := (states T).
 Local Notation N := (positions T).
-Variables (ok : valid T) (q_gt0 : 0 < q).
+Variables (ok : perms T) (q_gt0 : 0 < q).
 Variable W : seq dials.
 Variable W_sub : subgroup T W.
 
@@ -57,25 +58,25 @@ Proof. by move=> t u /(inj_map val_inj) /val_inj. Qed.
 Lemma tof_sv t : tof (sv t) = t.
 Proof. by apply: sv_inj; rewrite sv_tof ?sv_dstate. Qed.
 
-Definition tact (t : state) (g : {perm 'I_N}) : state := tof (permute (images g) (sv t)).
+Definition tact (t : state) (g : {perm 'I_N}) : state := tof (permute (perm_images g) (sv t)).
 
-Lemma sv_tact t g : sv (tact t g) = permute (images g) (sv t).
+Lemma sv_tact t g : sv (tact t g) = permute (perm_images g) (sv t).
 Proof. by rewrite sv_tof // dstate_permute ?sv_dstate. Qed.
 
 Lemma tact1 : tact^~ 1 =1 id.
-Proof. by move=> t; rewrite /tact permute_images1 ?tof_sv // (size_dstate (sv_dstate t)). Qed.
+Proof. by move=> t; rewrite /tact permute_perm_images1 ?tof_sv // (size_dstate (sv_dstate t)). Qed.
 
 Lemma tactM t : act_morph tact t.
 Proof.
 move=> g h; rewrite /tact sv_tof ?dstate_permute ?sv_dstate //.
-by rewrite permute_images_mul // (size_dstate (sv_dstate t)).
+by rewrite permute_perm_images_mul // (size_dstate (sv_dstate t)).
 Qed.
 
 Definition tacts := TotalAction tact1 tactM.
 
 Local Notation G := (devil_group T).
 
-Lemma W_perm g y : g \in G -> y \in W -> permute (images g) y \in W.
+Lemma W_perm g y : g \in G -> y \in W -> permute (perm_images g) y \in W.
 Proof.
 move=> g_in Wy; have [w word_w act_w] := devil_groupP ok g_in.
 by rewrite -act_w ?(W_size W_sub Wy) // (W_word W_sub).
@@ -97,7 +98,7 @@ Lemma cosetted_equiv : {in [set: state] & &, equivalence_rel cosetted}.
 Proof.
 have sz t : size (sv t) = N by rewrite (size_dstate (sv_dstate t)).
 have refl t : cosetted t t.
-  by apply/cosettedP; exists (zeros N); rewrite ?(W_zeros W_sub) ?add_zeros ?sv_dstate.
+  by apply/cosettedP; exists (zeros N); rewrite ?(W_zeros W_sub) ?add_zeros_dstate ?sv_dstate.
 have sym t u : cosetted t u -> cosetted u t.
   case/cosettedP=> w Ww eq_u; apply/cosettedP.
   exists (scale q q.-1 w); first exact: W_scale.
@@ -123,7 +124,7 @@ Lemma card_coset t : #|coset t| = #|in_W|.
 Proof.
 pose plus (w : state) := tof (add q (sv t) (sv w)).
 have sv_plus w : sv (plus w) = add q (sv t) (sv w).
-  by rewrite sv_tof // dstate_add ?(size_dstate (sv_dstate _)).
+  by rewrite sv_tof // dstate_add_size ?(size_dstate (sv_dstate _)).
 have plus_inj : injective plus.
   move=> w w' /(congr1 sv); rewrite !sv_plus => eq_sum; apply: sv_inj.
   have sz_t := size_dstate (sv_dstate t).
@@ -148,7 +149,7 @@ Lemma coset_tact t g : g \in G -> (tacts^*)%act (coset t) g = coset (tact t g).
 Proof.
 move=> g_in; apply/eqP; rewrite eqEcard; apply/andP; split.
   apply/subsetP=> x; rewrite /= setactE => /imsetP[u /[!inE] /cosettedP[w Ww eq_u] ->].
-  apply/cosettedP; exists (permute (images g) w); first exact: W_perm.
+  apply/cosettedP; exists (permute (perm_images g) w); first exact: W_perm.
   by rewrite !sv_tact eq_u permute_add // (W_size W_sub Ww) (size_dstate (sv_dstate t)).
 by rewrite /= setactE card_imset ?card_coset //; apply: act_inj.
 Qed.
@@ -215,16 +216,16 @@ Qed.
 
 (* The step of the chain: outside W, a state fixed by the devil modulo W. *)
 Lemma has_candidate s0 : criterion T -> dstate q N s0 -> s0 \notin W ->
-  has (fun v => (v \notin W) && fixed_mod T W v) (all_states q N).
+  has (fun v => (v \notin W) && fixed_mod T W v) (all_dials q N).
 Proof.
 move=> crit ok_s0 s0_out; have t0_out : sv (tof s0) \notin W by rewrite sv_tof.
 have gen_in p : p \in generators T -> to_perm N p \in G.
   by move=> p_in; apply: mem_gen; rewrite inE map_f.
 have [G1 | G_gt1] := leqP #|G| 1.
-  apply/hasP; exists s0; first by rewrite mem_all_states.
+  apply/hasP; exists s0; first by rewrite mem_all_dials.
   rewrite s0_out; apply/allP=> p p_in.
   have g1 : to_perm N p = 1 by apply/set1gP; rewrite -(card_le1_trivg G1) gen_in.
-  rewrite -(images_to_perm (allP ok p p_in)) g1 permute_images1 ?(size_dstate ok_s0) //.
+  rewrite -(to_permK (allP ok p p_in)) g1 permute_perm_images1 ?(size_dstate ok_s0) //.
   by rewrite sub_self // (size_dstate ok_s0) (W_zeros W_sub).
 have q_gt1 : 1 < q.
   rewrite ltn_neqAle q_gt0 andbT; apply: contraNneq s0_out => q1.
@@ -240,11 +241,11 @@ have q_pow : q = (p ^ logn p q)%N.
   rewrite -p_part part_pnat_id //; apply/(pnatP _ q_gt0) => r r_prime r_dvd.
   by rewrite (crit p r) ?pdiv_dvd ?inE.
 have [t t_out t_fixed] := fixed_outside_pgroup p_prime pG q_pow t0_out.
-apply/hasP; exists (sv t); first by rewrite mem_all_states sv_dstate.
+apply/hasP; exists (sv t); first by rewrite mem_all_dials sv_dstate.
 rewrite t_out; apply/allP=> p' p'_in; move: t_fixed; rewrite inE => /andP[_].
 move/afixP/(_ _ (gen_in p' p'_in)); rewrite coset_tact ?gen_in // => fixed_C.
 have := coset_self (tact t (to_perm N p')); rewrite fixed_C inE in_setT /=.
-case/cosettedP=> w Ww; rewrite sv_tact images_to_perm ?(allP ok) // => ->.
+case/cosettedP=> w Ww; rewrite sv_tact to_permK ?(allP ok) // => ->.
 by rewrite (sub_addK q_gt0 (W_dstate W_sub Ww)) ?(size_dstate (sv_dstate t)).
 Qed.
 

@@ -10,7 +10,8 @@
    shift_constant of DialsImpossible.v) F is constant mod r. No goal state is in it: the goal
    states have all their dials equal. *)
 From mathcomp Require Import all_ssreflect all_fingroup pgroup.
-From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupPerm.
+From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
+  GroupPerm.
 From CoinProofs Require DialsImpossible.
 
 Set Implicit Arguments.
@@ -27,7 +28,7 @@ Definition table_invariant T (I : pred dials) :=
   [/\ exists x, I x,
       forall x, I x -> dstate (states T) (positions T) x /\ ~~ reached (goal_of T) x &
       forall x m, I x -> dstate (states T) (positions T) m -> exists2 w, word T w &
-        I (step T x w m)].
+        I (next T x w m)].
 
 Lemma table_invariant_not_wins T I ms : table_invariant T I -> ~ table_wins T ms.
 Proof.
@@ -43,7 +44,7 @@ Qed.
 Section Cycle.
 
 Variables (T : table) (x : {perm 'I_(positions T)}) (p r : nat) (i0 : 'I_(positions T)).
-Variables (ok : valid T) (x_in : x \in devil_group T) (order_x : #[x] = p).
+Variables (ok : perms T) (x_in : x \in devil_group T) (order_x : #[x] = p).
 Variables (p_prime : prime p) (r_prime : prime r) (p_ne_r : p != r).
 Variables (q_gt0 : 0 < states T) (r_dvd_q : r %| states T) (moved : x i0 != i0).
 
@@ -63,8 +64,8 @@ Proof. exact: ltn_ord. Qed.
 
 (* The dial at position cyc k.+1 after x is the one that was at cyc k. *)
 Lemma nth_permute_cyc s k : size s = N ->
-  nth 0 (permute (images x) s) (cyc k.+1) = nth 0 s (cyc k).
-Proof. by move=> sz_s; rewrite nth_permute_images // expgSr permM permK. Qed.
+  nth 0 (permute (perm_images x) s) (cyc k.+1) = nth 0 s (cyc k).
+Proof. by move=> sz_s; rewrite nth_permute_perm_images // expgSr permM permK. Qed.
 
 (* The dials on the cycle are all equal mod r. *)
 Definition cycle_constant s :=
@@ -91,14 +92,14 @@ Proof. by rewrite prime_coprime // dvdn_prime2. Qed.
 
 (* Were s + m and x(s) + m both constant mod r on the cycle, s would be. *)
 Lemma cycle_shift s m : size s = N -> size m = N ->
-  cycle_constant (add q s m) -> cycle_constant (add q (permute (images x) s) m) ->
+  cycle_constant (add q s m) -> cycle_constant (add q (permute (perm_images x) s) m) ->
   cycle_constant s.
 Proof.
 move=> sz_s sz_m /cycle_constantP const0 /cycle_constantP const1; apply/cycle_constantP.
-have sz_xs : size (permute (images x) s) = N by rewrite size_permute.
+have sz_xs : size (permute (perm_images x) s) = N by rewrite size_permute.
 set F := fun k => nth 0 s (cyc k); set a := fun k => nth 0 m (cyc k).
 set c0 := nth 0 (add q s m) (cyc 0) in const0.
-set c1 := nth 0 (add q (permute (images x) s) m) (cyc 0) in const1.
+set c1 := nth 0 (add q (permute (perm_images x) s) m) (cyc 0) in const1.
 have step0 k : F k + a k = c0 %[mod r].
   by have := const0 k; rewrite nth_add ?sz_s ?sz_m ?cyc_lt // modn_dvdm.
 have step1 k : F k + a k.+1 = c1 %[mod r].
@@ -127,18 +128,18 @@ split.
 move=> s m /andP[ok_s not_const] ok_m.
 have [sz_s sz_m] := (size_dstate ok_s, size_dstate ok_m).
 have [w word_w act_w] := devil_groupP ok x_in.
-have next_ok y : size y = N -> dstate q N (add q y m) by move=> sz_y; apply: dstate_add.
+have next_ok y : size y = N -> dstate q N (add q y m) by move=> sz_y; apply: dstate_add_size.
 have [const0 | ] := boolP (cycle_constant (add q s m)); last first.
-  by exists [::] => //; rewrite /unequal /step /= next_ok.
-have [const1 | ] := boolP (cycle_constant (add q (permute (images x) s) m)); last first.
-  by exists w => //; rewrite /unequal /step act_w // next_ok ?size_permute.
+  by exists [::] => //; rewrite /unequal /next /= next_ok.
+have [const1 | ] := boolP (cycle_constant (add q (permute (perm_images x) s) m)); last first.
+  by exists w => //; rewrite /unequal /next act_w // next_ok ?size_permute.
 by case/negP: not_const; apply: cycle_shift const0 const1.
 Qed.
 
 End Cycle.
 
 (* If primes p != r divide the order of the devil's group and q, no strategy wins. *)
-Theorem table_not_wins T p r ms : valid T -> 0 < states T -> prime p -> prime r -> p != r ->
+Theorem table_not_wins T p r ms : perms T -> 0 < states T -> prime p -> prime r -> p != r ->
   p %| #|devil_group T| -> r %| states T -> ~ table_wins T ms.
 Proof.
 move=> ok q_gt0 p_prime r_prime p_ne_r p_dvd r_dvd.

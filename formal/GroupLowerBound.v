@@ -7,7 +7,7 @@
    if some s + P_t is a goal state G, that is s = G - P_t: so the q^N starts are among the
    (L + 1) |goals| differences, and there are 1 goal state (zero) or q (equal). *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Claims RulesTable GroupStates GroupPlay.
+From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -45,15 +45,7 @@ Lemma play_unmoved T s p ms : size s = positions T -> size p = positions T ->
 Proof.
 elim: ms p => [|m ms IH] p sz_s sz_p //= /andP[/size_dstate sz_m sized].
 congr (_ :: _); rewrite -addA ?sz_s ?sz_p ?sz_m // IH //.
-by rewrite size_add sz_p sz_m minnn.
-Qed.
-
-Lemma size_prefix_sums q n p ms x : size p = n -> all (dstate q n) ms ->
-  x \in p :: scanl (add q) p ms -> size x = n.
-Proof.
-elim: ms p => [|m ms IH] p sz_p /=; first by rewrite inE => _ /eqP ->.
-case/andP=> /size_dstate sz_m sized; rewrite inE => /predU1P[-> // | x_in].
-by apply: IH x_in; rewrite // size_add sz_p sz_m minnn.
+by rewrite size_add_min sz_p sz_m minnn.
 Qed.
 
 Theorem table_wins_size_lb T ms : table_wins T ms -> bound T <= size ms.
@@ -63,16 +55,16 @@ have [q0 | q_gt0] := posnP q.
   by rewrite q0; case: (goal_of T); case: n => [|[|k]]; rewrite ?expn0 ?exp0n.
 set sums := zeros n :: scanl (add q) (zeros n) ms.
 set starts := [seq sub q G x | G <- goal_states T, x <- sums].
-have cover : {subset all_states q n <= starts}.
-  move=> s; rewrite mem_all_states => ok; have sz_s := size_dstate ok.
+have cover : {subset all_dials q n <= starts}.
+  move=> s; rewrite mem_all_dials => ok; have sz_s := size_dstate ok.
   have := wins_ms s (nseq (size ms) [::]) ok (size_nseq _ _).
-  rewrite all_nseq orbT -[s in play _ s](add_zeros ok) play_unmoved ?size_nseq //.
+  rewrite all_nseq orbT -[s in play _ s](add_zeros_dstate ok) play_unmoved ?size_nseq //.
   case/(_ isT)/hasP=> _ /mapP[x x_in ->] goal_sx; apply/allpairsP.
-  have sz_x : size x = n by apply: size_prefix_sums x_in; rewrite ?size_nseq.
+  have /eqP sz_x := allP (size_prefix_sums (size_nseq n 0) sized) x x_in.
   exists (add q s x, x); split=> //=; last exact: (add_eq_sub q_gt0 ok).
-  by apply: reached_goal_states => //; apply: dstate_add.
-have := uniq_leq_size (uniq_all_states q n) cover.
-rewrite size_all_states size_allpairs size_goal_states /= size_scanl.
+  by apply: reached_goal_states => //; apply: dstate_add_size.
+have := uniq_leq_size (uniq_all_dials q n) cover.
+rewrite size_all_dials size_allpairs size_goal_states /= size_scanl.
 case: (goal_of T) => /=; first by rewrite mul1n leq_subLR add1n.
 case: n {sums starts cover} => [|n]; first by rewrite expn0.
 by rewrite /= expnS leq_pmul2l // leq_subLR add1n.

@@ -4,7 +4,8 @@
    and the trivial group, of order 1 (Benbernou, Demaine, Demaine and Rossman for the goal
    equal: coins or q-sided dice in a line, q^(N-1) - 1 moves, any q). *)
 From mathcomp Require Import all_ssreflect all_fingroup cyclic.
-From CoinProofs Require Import Claims RulesTable GroupStates GroupPerm GroupLowerBound
+From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPerm
+  GroupLowerBound
   GroupImpossible GroupFixed GroupShortest.
 
 Set Implicit Arguments.
@@ -30,8 +31,8 @@ have -> : i = m by apply/eqP; rewrite eqn_leq ge_im -ltnS lt_i.
 by rewrite modnn if_same.
 Qed.
 
-Lemma is_perm_rotation : is_perm n (rotation n).
-Proof. by rewrite /is_perm rotation_rot perm_rot. Qed.
+Lemma perm_of_rotation : perm_of n (rotation n).
+Proof. by rewrite /perm_of rotation_rot perm_rot. Qed.
 
 Let rho := to_perm n (rotation n).
 
@@ -39,7 +40,7 @@ Let rho := to_perm n (rotation n).
 Lemma rho_exp k (i : 'I_n) : val ((rho ^+ k) i) = (i + k) %% n.
 Proof.
 elim: k => [|k IH]; first by rewrite expg0 perm1 addn0 modn_small.
-rewrite expgSr permM to_permE ?is_perm_rotation // /rotation (nth_map 0) ?size_iota //.
+rewrite expgSr permM to_permE ?perm_of_rotation // /rotation (nth_map 0) ?size_iota //.
 by rewrite nth_iota // add0n IH addnS -addn1 modnDml addn1.
 Qed.
 
@@ -73,7 +74,7 @@ Theorem rotation_shortest p a b g : prime p ->
 Proof.
 move=> p_prime; have p_gt0 := prime_gt0 p_prime.
 apply: table_shortest_claim; rewrite /= ?expn_gt0 ?p_gt0 //.
-  by rewrite /valid /= is_perm_rotation ?expn_gt0 ?p_gt0.
+  by rewrite /perms /= perm_of_rotation ?expn_gt0 ?p_gt0.
 move=> p' r p'_prime r_prime; rewrite card_cyclic ?expn_gt0 ?p_gt0 //.
 by rewrite !Euclid_dvdX // !dvdn_prime2 // => /andP[/eqP -> _] /andP[/eqP -> _].
 Qed.
@@ -84,7 +85,7 @@ Theorem rotation_impossible N q p r g : 0 < N -> 0 < q -> prime p -> prime r -> 
 Proof.
 move=> N_gt0 q_gt0 p_prime r_prime ne_pr p_dvd r_dvd; apply: (table_impossible _ _ p_prime
   r_prime ne_pr) => //=; last by rewrite card_cyclic.
-by rewrite /valid /= is_perm_rotation.
+by rewrite /perms /= perm_of_rotation.
 Qed.
 
 (* --- The trivial group ------------------------------------------------------------------- *)

@@ -3,7 +3,7 @@
    on states as the product of its permutations ([rearrange_prod]); the devil's group is the
    group they generate, and its elements are exactly the words' products ([devil_groupP]). *)
 From mathcomp Require Import all_ssreflect all_fingroup.
-From CoinProofs Require Import RulesTable GroupStates GroupPlay.
+From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -17,28 +17,28 @@ Variable n : nat.
 Implicit Types (g h : {perm 'I_n}) (p : seq nat) (s : dials) (w : seq (seq nat)).
 
 (* The images of g, position 0 first: the way RulesTable.v writes a permutation. *)
-Definition images g : seq nat := [seq val (g i) | i <- enum 'I_n].
+Definition perm_images g : seq nat := [seq val (g i) | i <- enum 'I_n].
 
 (* The permutation whose images are p (the identity when p is not a permutation of 0..n-1). *)
 Definition to_perm p : {perm 'I_n} :=
   insubd (1 : {perm 'I_n}) [ffun i : 'I_n => insubd i (nth 0 p i)].
 
-Lemma size_images g : size (images g) = n.
+Lemma size_perm_images g : size (perm_images g) = n.
 Proof. by rewrite size_map size_enum_ord. Qed.
 
-Lemma nth_images g (i : 'I_n) : nth 0 (images g) i = g i.
+Lemma nth_perm_images g (i : 'I_n) : nth 0 (perm_images g) i = g i.
 Proof. by rewrite (nth_map i) ?size_enum_ord // nth_ord_enum. Qed.
 
-Lemma is_perm_images g : is_perm n (images g).
+Lemma perm_of_images g : perm_of n (perm_images g).
 Proof.
-have -> : images g = map val (map g (enum 'I_n)) by rewrite -map_comp.
-rewrite /is_perm -val_enum_ord; apply: perm_map.
+have -> : perm_images g = map val (map g (enum 'I_n)) by rewrite -map_comp.
+rewrite /perm_of -val_enum_ord; apply: perm_map.
 apply: uniq_perm => [||i]; first by rewrite (map_inj_uniq perm_inj) enum_uniq.
   exact: enum_uniq.
 by rewrite mem_enum; apply/mapP; exists (g^-1 i); rewrite ?mem_enum ?permKV.
 Qed.
 
-Lemma to_permE p (i : 'I_n) : is_perm n p -> val (to_perm p i) = nth 0 p i.
+Lemma to_permE p (i : 'I_n) : perm_of n p -> val (to_perm p i) = nth 0 p i.
 Proof.
 move=> perm_p; have sz_p : size p = n by rewrite (perm_size perm_p) size_iota.
 have lt_p j : j < n -> nth 0 p j < n.
@@ -54,64 +54,59 @@ have pval_p : val (to_perm p) = f by rewrite /to_perm insubdK.
 by rewrite -f_val -pval_p pvalE.
 Qed.
 
-Lemma images_to_perm p : is_perm n p -> images (to_perm p) = p.
+Lemma to_permK p : perm_of n p -> perm_images (to_perm p) = p.
 Proof.
 move=> perm_p; have sz_p : size p = n by rewrite (perm_size perm_p) size_iota.
-rewrite /images (eq_map (fun i => to_permE i perm_p)) -[in RHS](mkseq_nth 0 p) sz_p.
+rewrite /perm_images (eq_map (fun i => to_permE i perm_p)) -[in RHS](mkseq_nth 0 p) sz_p.
 by rewrite /mkseq -val_enum_ord -[in RHS]map_comp.
 Qed.
 
-Lemma to_perm_images g : to_perm (images g) = g.
-Proof. by apply/permP=> i; apply: val_inj; rewrite to_permE ?is_perm_images ?nth_images. Qed.
+Lemma perm_imagesK g : to_perm (perm_images g) = g.
+Proof. by apply/permP=> i; apply: val_inj; rewrite to_permE ?perm_of_images ?nth_perm_images. Qed.
 
 (* The dial now at position j is the one that was at g^-1 j. *)
-Lemma index_images g (j : 'I_n) : index (val j) (images g) = val (g^-1 j).
+Lemma index_perm_images g (j : 'I_n) : index (val j) (perm_images g) = val (g^-1 j).
 Proof.
 have inj : injective (val \o g) by move=> i k /val_inj /perm_inj.
 by have := index_map inj (enum 'I_n) (g^-1 j); rewrite /= permKV index_enum_ord.
 Qed.
 
-Lemma nth_permute_images g s (j : 'I_n) : size s = n ->
-  nth 0 (permute (images g) s) j = nth 0 s (g^-1 j).
-Proof. by move=> sz_s; rewrite nth_permute ?sz_s // index_images. Qed.
+Lemma nth_permute_perm_images g s (j : 'I_n) : size s = n ->
+  nth 0 (permute (perm_images g) s) j = nth 0 s (g^-1 j).
+Proof. by move=> sz_s; rewrite nth_permute ?sz_s // index_perm_images. Qed.
 
-Lemma permute_images_mul g h s : size s = n ->
-  permute (images h) (permute (images g) s) = permute (images (g * h)) s.
+Lemma permute_perm_images_mul g h s : size s = n ->
+  permute (perm_images h) (permute (perm_images g) s) = permute (perm_images (g * h)) s.
 Proof.
-move=> sz_s; have sz_g : size (permute (images g) s) = n by rewrite size_permute.
+move=> sz_s; have sz_g : size (permute (perm_images g) s) = n by rewrite size_permute.
 apply: (@eq_from_nth _ 0) => [|j]; rewrite !size_permute // sz_s => lt_j.
-rewrite -[j]/(val (Ordinal lt_j)) !nth_permute_images //.
+rewrite -[j]/(val (Ordinal lt_j)) !nth_permute_perm_images //.
 by rewrite invMg permM.
 Qed.
 
-Lemma permute_images1 s : size s = n -> permute (images 1) s = s.
+Lemma permute_perm_images1 s : size s = n -> permute (perm_images 1) s = s.
 Proof.
 move=> sz_s; apply: (@eq_from_nth _ 0) => [|j]; rewrite size_permute // sz_s => lt_j.
-by rewrite -[j]/(val (Ordinal lt_j)) nth_permute_images // invg1 perm1.
+by rewrite -[j]/(val (Ordinal lt_j)) nth_permute_perm_images // invg1 perm1.
 Qed.
 
 (* A word of generators, as one permutation: its product, first generator first. *)
 Definition word_perm w : {perm 'I_n} := \prod_(p <- w) to_perm p.
 
-Lemma rearrange_prod w s : all (is_perm n) w -> size s = n ->
-  rearrange w s = permute (images (word_perm w)) s.
+Lemma rearrange_prod w s : all (perm_of n) w -> size s = n ->
+  rearrange w s = permute (perm_images (word_perm w)) s.
 Proof.
-elim: w s => [|p w IH] s /=; first by move=> _ sz_s; rewrite /word_perm big_nil permute_images1.
-case/andP=> perm_p perms sz_s; rewrite IH ?size_permute // -{1}(images_to_perm perm_p).
-by rewrite permute_images_mul // /word_perm big_cons.
+elim: w s => [|p w IH] s /=.
+  by move=> _ sz_s; rewrite /word_perm big_nil permute_perm_images1.
+case/andP=> perm_p perms sz_s; rewrite IH ?size_permute // -{1}(to_permK perm_p).
+by rewrite permute_perm_images_mul // /word_perm big_cons.
 Qed.
 
 End Perms.
 
-(* Every generator is a permutation of the positions. *)
-Definition valid T := all (is_perm (positions T)) (generators T).
-
 (* The devil's group: generated by the permutations his generators list. *)
 Definition devil_group T : {group {perm 'I_(positions T)}} :=
   <<[set g in map (@to_perm (positions T)) (generators T)]>>%G.
-
-Lemma word_valid T w : valid T -> word T w -> all (is_perm (positions T)) w.
-Proof. by move=> /allP ok /allP in_w; apply/allP=> p /in_w; apply: ok. Qed.
 
 Lemma word_perm_in T w : word T w -> word_perm (positions T) w \in devil_group T.
 Proof.
@@ -120,16 +115,17 @@ by apply: mem_gen; rewrite inE map_f.
 Qed.
 
 (* The elements of the devil's group are the products of his words. *)
-Lemma devil_groupP T x : valid T -> x \in devil_group T ->
-  exists2 w, word T w & forall s, size s = positions T -> rearrange w s = permute (images x) s.
+Lemma devil_groupP T x : perms T -> x \in devil_group T ->
+  exists2 w, word T w &
+    forall s, size s = positions T -> rearrange w s = permute (perm_images x) s.
 Proof.
 move=> ok /gen_prodgP[k [c c_in ->]].
-have c_gen i : images (c i) \in generators T.
-  by have := c_in i; rewrite inE => /mapP[p p_in ->]; rewrite images_to_perm ?(allP ok).
-exists [seq images (c i) | i <- enum 'I_k].
+have c_gen i : perm_images (c i) \in generators T.
+  by have := c_in i; rewrite inE => /mapP[p p_in ->]; rewrite to_permK ?(allP ok).
+exists [seq perm_images (c i) | i <- enum 'I_k].
   by apply/allP=> _ /mapP[i _ ->]; apply: c_gen.
 move=> s sz_s; rewrite (@rearrange_prod (positions T)) //; last first.
-  by apply/allP=> _ /mapP[i _ ->]; apply: is_perm_images.
-congr (permute (images _) s); rewrite /word_perm big_map enumT.
-by apply: eq_bigr => i _; rewrite to_perm_images.
+  by apply/allP=> _ /mapP[i _ ->]; apply: perm_of_images.
+congr (permute (perm_images _) s); rewrite /word_perm big_map enumT.
+by apply: eq_bigr => i _; rewrite perm_imagesK.
 Qed.

@@ -6,7 +6,8 @@
    q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal), and GroupLowerBound.v that none is
    shorter. With GroupImpossible.v: a strategy wins iff the criterion holds. *)
 From mathcomp Require Import all_ssreflect all_fingroup.
-From CoinProofs Require Import Claims RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm.
+From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
+  GroupLowerBound GroupPerm.
 From CoinProofs Require Import GroupImpossible GroupChain GroupFixed.
 
 Set Implicit Arguments.
@@ -30,9 +31,9 @@ Definition order_mod W v := (find (fun k => scale q k.+1 v \in W) (iota 0 q)).+1
 (* The links: the first candidate each time, with its order, until there is none. *)
 Fixpoint greedy fuel W : seq (dials * nat) :=
   if fuel is f.+1 then
-    let i := find (candidate W) (all_states q N) in
+    let i := find (candidate W) (all_dials q N) in
     if i < q ^ N then
-      let v := nth [::] (all_states q N) i in
+      let v := nth [::] (all_dials q N) i in
       (v, order_mod W v) :: greedy f (extend T W v (order_mod W v))
     else [::]
   else [::].
@@ -50,7 +51,7 @@ Section Proofs.
 Variable T : table.
 Local Notation q := (states T).
 Local Notation N := (positions T).
-Variables (ok : valid T) (q_gt0 : 0 < q) (N_gt0 : 0 < N).
+Variables (ok : perms T) (q_gt0 : 0 < q) (N_gt0 : 0 < N).
 
 Lemma order_modP W v : subgroup T W -> dstate q N v -> v \notin W ->
   [/\ 1 < order_mod T W v, scale q (order_mod T W v) v \in W &
@@ -73,18 +74,18 @@ by rewrite ltnS in lt_k; rewrite ltnW // (leq_ltn_trans lt_k lt_find).
 Qed.
 
 Lemma greedy_ok f W : criterion T -> subgroup T W -> uniq W -> q ^ N < size W * 2 ^ f ->
-  chain_ok T W (greedy T f W) /\ {subset all_states q N <= span T W (greedy T f W)}.
+  chain_ok T W (greedy T f W) /\ {subset all_dials q N <= span T W (greedy T f W)}.
 Proof.
 move=> crit; elim: f W => [|f IH] W W_sub uniq_W.
-  rewrite muln1 ltnNge -(size_all_states q N) => /negP[]; apply: uniq_leq_size => // y Wy.
-  by rewrite mem_all_states (W_dstate W_sub).
+  rewrite muln1 ltnNge -(size_all_dials q N) => /negP[]; apply: uniq_leq_size => // y Wy.
+  by rewrite mem_all_dials (W_dstate W_sub).
 rewrite /=; set i := find _ _; case: ifP => [lt_i | ge_i] sizes; last first.
-  split=> // s; rewrite mem_all_states => ok_s; apply/negPn/negP => s_out.
+  split=> // s; rewrite mem_all_dials => ok_s; apply/negPn/negP => s_out.
   have := has_candidate ok q_gt0 W_sub crit ok_s s_out.
-  by rewrite has_find size_all_states -/i ge_i.
+  by rewrite has_find size_all_dials -/i ge_i.
 set v := nth [::] _ i.
-have v_cand : candidate T W v by apply: nth_find; rewrite has_find size_all_states.
-have ok_v : dstate q N v by rewrite -mem_all_states mem_nth ?size_all_states.
+have v_cand : candidate T W v by apply: nth_find; rewrite has_find size_all_dials.
+have ok_v : dstate q N v by rewrite -mem_all_dials mem_nth ?size_all_dials.
 case/andP: v_cand => v_out fixed.
 have [c_gt1 W_cv least] := order_modP W_sub ok_v v_out.
 have c_gt0 := ltnW c_gt1.
@@ -131,6 +132,8 @@ End Proofs.
 
 (* No strategy wins: the claim kind `impossible`, when primes p != r divide the order of the
    devil's group and q. *)
-Lemma table_impossible T p r : valid T -> 0 < states T -> prime p -> prime r -> p != r ->
+Lemma table_impossible T p r : perms T -> 0 < states T -> prime p -> prime r -> p != r ->
   p %| #|devil_group T| -> r %| states T -> impossible (table_wins T).
-Proof. by move=> ok q_gt0 p_prime r_prime ne p_dvd r_dvd ms; apply: table_not_wins ne p_dvd r_dvd. Qed.
+Proof.
+by move=> ok q_gt0 p_prime r_prime ne p_dvd r_dvd ms; apply: table_not_wins ne p_dvd r_dvd.
+Qed.

@@ -1,9 +1,9 @@
 (* States of the rotating-table family (RulesTable.v) as a group under [add]: sizes, the
    neutral state, multiples and differences, and the devil's permutations, which act on states
-   additively. Also every state of n dials mod q, listed in the order of their numbers (dial 0
-   the least significant digit, as the kernel numbers states). *)
+   additively (for any list p, not only permutations). Also how many states TableOrbits.v's
+   [all_dials] lists. The lemmas of Dials.v, DialsPlay.v and TablePlay.v are used as they are. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import RulesTable.
+From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -14,38 +14,11 @@ Implicit Types (s m x y u v : dials) (ms : seq dials) (p : seq nat) (w : seq (se
 
 (* --- Sizes and dials ------------------------------------------------------------------- *)
 
-Lemma size_add q s m : size (add q s m) = minn (size s) (size m).
+Lemma size_add_min q s m : size (add q s m) = minn (size s) (size m).
 Proof. by rewrite size_map size_zip. Qed.
-
-Lemma size_addl q s m : size m = size s -> size (add q s m) = size s.
-Proof. by move=> eq_sz; rewrite size_add eq_sz minnn. Qed.
-
-Lemma nth_add q s m i : size s = size m -> i < size s ->
-  nth 0 (add q s m) i = (nth 0 s i + nth 0 m i) %% q.
-Proof.
-by move=> eq_sz lt_i; rewrite (nth_map (0, 0)) ?nth_zip // size_zip -eq_sz minnn.
-Qed.
-
-Lemma size_permute p s : size (permute p s) = size s.
-Proof. by rewrite size_map size_iota. Qed.
-
-Lemma nth_permute p s j : j < size s -> nth 0 (permute p s) j = nth 0 s (index j p).
-Proof. by move=> lt_j; rewrite (nth_map 0) ?size_iota // nth_iota. Qed.
-
-Lemma size_rearrange w s : size (rearrange w s) = size s.
-Proof. by elim: w s => //= p w IH s; rewrite IH size_permute. Qed.
 
 Lemma rearrange_cons p w s : rearrange (p :: w) s = rearrange w (permute p s).
 Proof. by []. Qed.
-
-Lemma rearrange_cat w1 w2 s : rearrange (w1 ++ w2) s = rearrange w2 (rearrange w1 s).
-Proof. exact: foldl_cat. Qed.
-
-Lemma dstateP q n s : reflect (size s = n /\ forall d, d \in s -> d < q) (dstate q n s).
-Proof. by apply: (iffP andP) => [[/eqP sz /allP] | [/eqP sz /allP]]. Qed.
-
-Lemma size_dstate q n s : dstate q n s -> size s = n.
-Proof. by case/dstateP. Qed.
 
 Lemma dstate_nth q n s i : dstate q n s -> 0 < q -> nth 0 s i < q.
 Proof.
@@ -62,9 +35,10 @@ move=> q_gt0; apply: (iffP idP) => [ok | [sz small]].
 by apply/dstateP; split=> // d /(nthP 0)[i _ <-].
 Qed.
 
-Lemma dstate_add q n s m : 0 < q -> size s = n -> size m = n -> dstate q n (add q s m).
+(* TablePlay.v's dstate_add from the sizes alone. *)
+Lemma dstate_add_size q n s m : 0 < q -> size s = n -> size m = n -> dstate q n (add q s m).
 Proof.
-move=> q_gt0 sz_s sz_m; apply/dstateP; rewrite size_add sz_s sz_m minnn; split=> //.
+move=> q_gt0 sz_s sz_m; apply/dstateP; rewrite size_add_min sz_s sz_m minnn; split=> //.
 by move=> _ /mapP[c _ ->]; rewrite ltn_pmod.
 Qed.
 
@@ -75,9 +49,6 @@ split=> // j; have [lt_j | ge_j] := ltnP j (size s); last by rewrite nth_default
 by rewrite nth_permute // (dstate_nth _ ok).
 Qed.
 
-Lemma dstate_rearrange q n w s : 0 < q -> dstate q n s -> dstate q n (rearrange w s).
-Proof. by move=> q_gt0; elim: w s => //= p w IH s ok; apply/IH/dstate_permute. Qed.
-
 Lemma dstate_zeros q n : 0 < q -> dstate q n (zeros n).
 Proof. by move=> q_gt0; rewrite /dstate size_nseq eqxx all_nseq q_gt0 orbT. Qed.
 
@@ -85,35 +56,16 @@ Proof. by move=> q_gt0; rewrite /dstate size_nseq eqxx all_nseq q_gt0 orbT. Qed.
 
 Lemma addC q s m : size m = size s -> add q s m = add q m s.
 Proof.
-move=> eq_sz; apply: (@eq_from_nth _ 0) => [|i]; first by rewrite !size_add minnC.
-by rewrite size_addl // => lt_i; rewrite !nth_add ?eq_sz // addnC.
+move=> eq_sz; apply: (@eq_from_nth _ 0) => [|i]; first by rewrite !size_add_min minnC.
+by rewrite size_add // => lt_i; rewrite !nth_add ?eq_sz // addnC.
 Qed.
 
-Lemma addA q s m x : size m = size s -> size x = size s ->
-  add q s (add q m x) = add q (add q s m) x.
-Proof.
-move=> sz_m sz_x; have sz_mx : size (add q m x) = size s by rewrite size_add sz_m sz_x minnn.
-have sz_sm : size (add q s m) = size s by rewrite size_add sz_m minnn.
-have sz_l : size (add q s (add q m x)) = size s by rewrite size_add sz_mx minnn.
-have sz_r : size (add q (add q s m) x) = size s by rewrite size_add sz_sm sz_x minnn.
-apply: (@eq_from_nth _ 0) => [|i]; first by rewrite sz_l sz_r.
-rewrite sz_l => lt_i; rewrite !nth_add ?sz_mx ?sz_sm ?sz_x ?sz_m //.
-by rewrite modnDmr modnDml addnA.
-Qed.
-
-Lemma add_zeros q n s : dstate q n s -> add q s (zeros n) = s.
-Proof.
-case: (posnP q) => [q0 | q_gt0] ok.
-  move: ok; rewrite q0 => /dstateP[_]; case: s => [_ | d s small]; first by case: n.
-  by move/(_ d (mem_head _ _)): small; rewrite ltn0.
-have sz_s := size_dstate ok.
-apply: (@eq_from_nth _ 0) => [|i]; first by rewrite size_add size_nseq sz_s minnn.
-rewrite size_add size_nseq sz_s minnn => lt_i.
-by rewrite nth_add ?size_nseq ?sz_s // nth_nseq if_same addn0 modn_small ?(dstate_nth _ ok).
-Qed.
+(* Dials.v's add_zeros, the number of dials named. *)
+Lemma add_zeros_dstate q n s : dstate q n s -> add q s (zeros n) = s.
+Proof. by move=> ok; have sz := size_dstate ok; rewrite -sz add_zeros ?sz. Qed.
 
 Lemma zeros_add q n s : dstate q n s -> add q (zeros n) s = s.
-Proof. by move=> ok; rewrite addC ?add_zeros ?size_nseq ?(size_dstate ok). Qed.
+Proof. by move=> ok; rewrite addC ?add_zeros_dstate ?size_nseq ?(size_dstate ok). Qed.
 
 (* Every dial times k, mod q. *)
 Definition scale q k s : dials := [seq k * d %% q | d <- s].
@@ -150,13 +102,13 @@ Qed.
 
 Lemma scaleS q k s : scale q k.+1 s = add q (scale q k s) s.
 Proof.
-apply: (@eq_from_nth _ 0); rewrite ?size_add ?size_scale ?minnn // => i lt_i.
+apply: (@eq_from_nth _ 0); rewrite ?size_add_min ?size_scale ?minnn // => i lt_i.
 by rewrite nth_add ?size_scale // nth_scale nth_scale modnDml mulSn addnC.
 Qed.
 
 Lemma scaleD q k l s : scale q (k + l) s = add q (scale q k s) (scale q l s).
 Proof.
-apply: (@eq_from_nth _ 0); rewrite ?size_add ?size_scale ?minnn // => i lt_i.
+apply: (@eq_from_nth _ 0); rewrite ?size_add_min ?size_scale ?minnn // => i lt_i.
 by rewrite nth_add ?size_scale // !nth_scale modnDm mulnDl.
 Qed.
 
@@ -176,8 +128,8 @@ Lemma scale_add q k s m : size m = size s ->
   scale q k (add q s m) = add q (scale q k s) (scale q k m).
 Proof.
 move=> eq_sz; apply: (@eq_from_nth _ 0) => [|i].
-  by rewrite !(size_scale, size_add) eq_sz.
-rewrite size_scale size_add eq_sz minnn => lt_i.
+  by rewrite !(size_scale, size_add_min) eq_sz.
+rewrite size_scale size_add_min eq_sz minnn => lt_i.
 by rewrite nth_add ?size_scale // !nth_scale nth_add // modnMmr mulnDr modnDm.
 Qed.
 
@@ -198,7 +150,7 @@ Qed.
 Lemma add_sub q n s m : 0 < q -> dstate q n s -> size m = n -> add q (sub q s m) m = s.
 Proof.
 move=> q_gt0 ok sz_m; rewrite /sub add_scale_pred ?sz_m ?(size_dstate ok) //.
-exact: add_zeros ok.
+exact: add_zeros_dstate ok.
 Qed.
 
 (* Adding m, then q - 1 times m, adds nothing. *)
@@ -207,7 +159,7 @@ Lemma add_addK q n s m : 0 < q -> dstate q n s -> size m = n ->
 Proof.
 move=> q_gt0 ok sz_m; have sz_s := size_dstate ok.
 rewrite -addA ?size_scale ?sz_s ?sz_m // [add q m _]addC ?size_scale // -scaleS prednK //.
-by rewrite scaleq sz_m add_zeros.
+by rewrite scaleq sz_m add_zeros_dstate.
 Qed.
 
 Lemma sub_addK q n s m : 0 < q -> dstate q n m -> size s = n -> sub q (add q s m) s = m.
@@ -222,7 +174,7 @@ Lemma add_eq_sub q n s m x : 0 < q -> dstate q n s -> size m = n -> add q s m = 
 Proof.
 move=> q_gt0 ok sz_m <-; have sz_s := size_dstate ok.
 rewrite /sub -addA ?size_scale ?sz_s ?sz_m // [add q m _]addC ?size_scale //.
-rewrite -scaleS prednK // [scale q q m](_ : _ = zeros n) ?add_zeros //.
+rewrite -scaleS prednK // [scale q q m](_ : _ = zeros n) ?add_zeros_dstate //.
 by rewrite -sz_m /scale /zeros; elim: (m) => //= d y ->; rewrite mulnC modnMl.
 Qed.
 
@@ -232,11 +184,11 @@ Lemma permute_add q p s m : size m = size s ->
   permute p (add q s m) = add q (permute p s) (permute p m).
 Proof.
 move=> eq_sz; apply: (@eq_from_nth _ 0) => [|j].
-  by rewrite !(size_add, size_permute).
-rewrite size_permute size_add eq_sz minnn => lt_j.
-rewrite nth_add ?size_permute ?eq_sz // nth_permute ?size_addl // !nth_permute ?eq_sz //.
+  by rewrite !(size_add_min, size_permute).
+rewrite size_permute size_add_min eq_sz minnn => lt_j.
+rewrite nth_add ?size_permute ?eq_sz // nth_permute ?size_add // !nth_permute ?eq_sz //.
 have [lt_i | ge_i] := ltnP (index j p) (size s); first by rewrite nth_add.
-by rewrite !nth_default ?size_addl ?eq_sz // mod0n.
+by rewrite !nth_default ?size_add ?eq_sz // mod0n.
 Qed.
 
 Lemma permute_scale q k p s : permute p (scale q k s) = scale q k (permute p s).
@@ -252,7 +204,8 @@ apply: (@eq_from_nth _ 0); rewrite size_permute // => j lt_j.
 by rewrite nth_permute // !nth_nseq if_same -(size_nseq n 0) lt_j.
 Qed.
 
-Lemma rearrange_add q w s m : size m = size s ->
+(* TablePlay.v's rearrange_add for any lists, not only permutations. *)
+Lemma rearrangeD q w s m : size m = size s ->
   rearrange w (add q s m) = add q (rearrange w s) (rearrange w m).
 Proof.
 elim: w s m => //= p w IH s m eq_sz; rewrite permute_add // IH //.
@@ -265,44 +218,15 @@ Proof. by elim: w s => //= p w IH s; rewrite permute_scale IH. Qed.
 Lemma rearrange_zeros w n : rearrange w (zeros n) = zeros n.
 Proof. by elim: w => //= p w IH; rewrite permute_zeros. Qed.
 
-(* A permutation of the positions 0..n-1, as the list of its images. *)
-Definition is_perm n p := perm_eq p (iota 0 n).
-
-Lemma index_perm n p j : is_perm n p -> j < n -> index j p < n.
-Proof.
-move=> perm_p lt_j; rewrite -(size_iota 0 n) -(perm_size perm_p) index_mem.
-by rewrite (perm_mem perm_p) mem_iota.
-Qed.
-
-Lemma rearrange_nseq w n c : all (is_perm n) w -> rearrange w (nseq n c) = nseq n c.
+Lemma rearrange_nseq w n c : all (perm_of n) w -> rearrange w (nseq n c) = nseq n c.
 Proof.
 elim: w => //= p w IH /andP[perm_p perms]; rewrite -[RHS]IH //; congr rearrange.
 apply: (@eq_from_nth _ 0) => [|j]; rewrite size_permute // size_nseq => lt_j.
-by rewrite nth_permute ?size_nseq // !nth_nseq lt_j index_perm.
+by rewrite nth_permute ?size_nseq // !nth_nseq lt_j index_perm_of.
 Qed.
 
 (* --- Every state ----------------------------------------------------------------------- *)
 
-(* The states of n dials mod q, in the order of the numbers sum_i dial_i q^i. *)
-Fixpoint all_states q n : seq dials :=
-  if n is n'.+1 then [seq d :: s | s <- all_states q n', d <- iota 0 q] else [:: [::]].
-
-Lemma size_all_states q n : size (all_states q n) = q ^ n.
+Lemma size_all_dials q n : size (all_dials q n) = q ^ n.
 Proof. by elim: n => //= n IH; rewrite size_allpairs IH size_iota expnS mulnC. Qed.
 
-Lemma mem_all_states q n s : (s \in all_states q n) = dstate q n s.
-Proof.
-elim: n s => [|n IH] s /=; first by case: s.
-apply/allpairsP/idP => [[[t e] /= [t_in e_in ->]] | ok].
-  move: t_in e_in; rewrite IH mem_iota /= => /andP[/eqP sz ok] lt_e.
-  by rewrite /dstate /= eqSS sz eqxx lt_e.
-case: s ok => [|d s]; first by rewrite /dstate.
-case/andP=> /= sz /andP[lt_d ok]; exists (s, d); rewrite /= IH mem_iota lt_d /dstate.
-by rewrite -eqSS sz ok.
-Qed.
-
-Lemma uniq_all_states q n : uniq (all_states q n).
-Proof.
-elim: n => //= n IH; apply: allpairs_uniq => //; first exact: iota_uniq.
-by move=> [t e] [t' e'] _ _ /= [-> ->].
-Qed.

@@ -6,6 +6,8 @@ From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
+From CoinProofs Require Import TableInstances TableBeliefs TableLayers TableInvariant CountPaths
+  TableCount.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
   GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims.
 
@@ -89,6 +91,30 @@ Check dial_wins_blocks.
 Print Assumptions dial_wins_blocks.
 Check dial_shortest.
 Print Assumptions dial_shortest.
+
+(* One set of rules: the coin flip (Rules.v) and rotating dials (Dials.v) are the members of
+   the rotating-table family (RulesTable.v) with the rotations and the goal zero. *)
+Check wins_table.
+Print Assumptions wins_table.
+Check dial_wins_table.
+Print Assumptions dial_wins_table.
+
+(* Checkers on any table, proved sound: a strategy wins iff it takes the start to the finished
+   belief; reachability layers bound the shortest strategy below, or, closed, rule out every
+   strategy; so does a devil invariant; and the layers count the shortest strategies, words of
+   classes of moves counted by weight (card_paths). *)
+Check table_winsP.
+Print Assumptions table_winsP.
+Check layers_ok_size_lb.
+Print Assumptions layers_ok_size_lb.
+Check layers_closed_impossible.
+Print Assumptions layers_closed_impossible.
+Check invariant_impossible.
+Print Assumptions invariant_impossible.
+Check card_paths.
+Print Assumptions card_paths.
+Check count_check_sound.
+Print Assumptions count_check_sound.
 
 (* Any group of the devil (RulesTable.v): every winning strategy has at least q^N - 1 moves
    (goal zero) or q^(N-1) - 1 (goal equal); if primes p != r divide the order of the group his

@@ -27,7 +27,7 @@ from pathlib import Path
 
 # `cd formal && LC_ALL=C sha256sum *.v _CoqProject | sha256sum`: the sources the theorems were
 # checked at (the .v files, and the options Coq compiled them with).
-FORMAL_SHA256 = "dad4600e852155f7d6bf3bcb0b894634cb067ec172d7e6182519e75787e67059"
+FORMAL_SHA256 = "ce037ac6420267a37bf8fb74a37e955d100a5eb4c4c4afcc4d750de1b28858ae"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -258,11 +258,11 @@ STATEMENTS: dict[str, str] = {
     "table_wins_size_lb":
         "forall (T : table) (ms : seq dials), table_wins T ms -> bound T <= size ms",
     "table_not_wins":
-        "forall (T : table) (p r : nat) (ms : seq dials), valid T -> 0 < states T -> "
+        "forall (T : table) (p r : nat) (ms : seq dials), perms T -> 0 < states T -> "
         "prime p -> prime r -> p != r -> p %| #|fingroup.gval (devil_group T)| -> "
         "r %| states T -> ~ table_wins T ms",
     "table_shortest":
-        "forall T : table, valid T -> 0 < states T -> 0 < positions T -> criterion T -> "
+        "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
         "forall ms : seq dials, table_wins T ms -> bound T <= size ms]",
 }
