@@ -70,9 +70,10 @@ Qed.
    q^N - 1 moves (goal zero), q^(N-1) - 1 moves (goal equal). *)
 Theorem rotation_shortest p a b g : prime p ->
   shortest (table_wins (Table (p ^ a) (p ^ b) (cyclic (p ^ a)) g))
-    (bound (Table (p ^ a) (p ^ b) (cyclic (p ^ a)) g)).
+    ((p ^ b) ^ (if g is zero then p ^ a else (p ^ a).-1) - 1).
 Proof.
 move=> p_prime; have p_gt0 := prime_gt0 p_prime.
+rewrite (_ : _ - 1 = bound (Table (p ^ a) (p ^ b) (cyclic (p ^ a)) g)); last by case: g.
 apply: table_shortest_claim; rewrite /= ?expn_gt0 ?p_gt0 //.
   by rewrite /perms /= perm_of_rotation ?expn_gt0 ?p_gt0.
 move=> p' r p'_prime r_prime; rewrite card_cyclic ?expn_gt0 ?p_gt0 //.
@@ -98,8 +99,9 @@ Qed.
 (* No rearranging (Benbernou et al.'s coins in a line): for N >= 1 dials with q >= 1 states the
    shortest winning strategy has q^N - 1 moves (goal zero), q^(N-1) - 1 (goal equal). *)
 Theorem trivial_shortest N q g : 0 < N -> 0 < q ->
-  shortest (table_wins (Table N q trivial g)) (bound (Table N q trivial g)).
+  shortest (table_wins (Table N q trivial g)) (q ^ (if g is zero then N else N.-1) - 1).
 Proof.
-move=> N_gt0 q_gt0; apply: table_shortest_claim => // p r p_prime _.
+move=> N_gt0 q_gt0; rewrite (_ : _ - 1 = bound (Table N q trivial g)); last by case: g.
+apply: table_shortest_claim => // p r p_prime _.
 by rewrite card_trivial dvdn1 => /eqP p1; rewrite p1 in p_prime.
 Qed.

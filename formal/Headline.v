@@ -9,7 +9,7 @@ From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsIm
 From CoinProofs Require Import TableInstances TableBeliefs TableLayers TableInvariant CountPaths
   TableCount.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
-  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims.
+  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims GroupStrategy.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -146,11 +146,13 @@ Print Assumptions trivial_shortest.
 
 (* Claims about any group proved by computation on their evidence, for the Coq road: a chain
    whose span has q^N states (shortest), a word of prime order p with r != p dividing q
-   (impossible). *)
+   (impossible), a strategy of bound T moves that TableClaims.v's checker accepts (shortest). *)
 Check chain_shortest.
 Print Assumptions chain_shortest.
 Check word_impossible.
 Print Assumptions word_impossible.
+Check strategy_shortest.
+Print Assumptions strategy_shortest.
 
 (* No repeats (RulesNoRepeats.v). Who wins is well defined: every position of n coins is won
    or lost for the player to move, never both, and a recursion decides which. Positions

@@ -53,6 +53,7 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "count_check_sound", "table_wins_size_lb", "table_not_wins", "table_shortest",
             "table_wins_exists_iff", "chain_table_wins", "rotation_shortest",
             "rotation_impossible", "trivial_shortest", "chain_shortest", "word_impossible",
+            "strategy_shortest",
             "won_or_lost", "not_won_lost", "winner_exists", "winner_exclusive",
             "first_winsbP", "bisimilar_won", "sym_bisimilar", "cut_bisimilar", "normal_first_wins",
             "dag_second_wins", "dag_first_wins"]
