@@ -7,7 +7,7 @@ From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Imp
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 From CoinProofs Require Import TableInstances TableBeliefs TableLayers TableInvariant CountPaths
-  TableCount.
+  TableClaims TableCount.
 From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
   GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims GroupStrategy.
 
@@ -102,7 +102,8 @@ Print Assumptions dial_wins_table.
 (* Checkers on any table, proved sound: a strategy wins iff it takes the start to the finished
    belief; reachability layers bound the shortest strategy below, or, closed, rule out every
    strategy; so does a devil invariant; and the layers count the shortest strategies, words of
-   classes of moves counted by weight (card_paths). *)
+   classes of moves counted by weight (card_paths). A claim's proof applies one of these
+   checkers to its certificate's evidence (TableClaims.v, TableCount.v). *)
 Check table_winsP.
 Print Assumptions table_winsP.
 Check layers_ok_size_lb.
@@ -113,6 +114,10 @@ Check invariant_impossible.
 Print Assumptions invariant_impossible.
 Check card_paths.
 Print Assumptions card_paths.
+Check shortest_check_sound.
+Print Assumptions shortest_check_sound.
+Check closed_check_sound.
+Print Assumptions closed_check_sound.
 Check count_check_sound.
 Print Assumptions count_check_sound.
 

@@ -85,12 +85,12 @@ Definition orbit_data_of T :=
             [seq s <- all_states T | lookup tab s == s].
 
 (* The image of each orbit under the move m: orbit 0 stays the goal. *)
-Definition images T D m : seq N :=
+Definition orbit_images T D m : seq N :=
   1%num :: [seq foldl (fun acc x => N.setbit acc (N.of_nat (tget 0 (orbit_of D)
                                                               (add (states T) x m)))) 0%num xs
            | xs <- behead (orbit_members D)].
 
-Definition update_belief T D m b := union (images T D m) b.
+Definition update_belief T D m b := union (orbit_images T D m) b.
 
 Definition belief_after T D b ms := foldl (fun b m => update_belief T D m b) b ms.
 
@@ -113,16 +113,16 @@ Local Notation D := (orbit_data_of T).
 Local Notation K := (orbit_count T).
 
 
-Lemma size_images m : size (images T D m) = K.
+Lemma size_orbit_images m : size (orbit_images T D m) = K.
 Proof. by rewrite /= !size_map size_iota. Qed.
 
-Lemma bmem_images m j k : j < K ->
-  bmem (nth 0%num (images T D m) j) k =
+Lemma bmem_orbit_images m j k : j < K ->
+  bmem (nth 0%num (orbit_images T D m) j) k =
   if j is 0 then k == 0
   else has (fun x => (orbit T x == j) && (orbit T (add q x m) == k)) (all_states T).
 Proof.
 case: j => [|j] lt_j; first exact: bmem1.
-rewrite /images /= (nth_map [::]) ?size_map ?size_iota // bmem_setbits /bmem N.bits_0 /=.
+rewrite /orbit_images /= (nth_map [::]) ?size_map ?size_iota // bmem_setbits /bmem N.bits_0 /=.
 rewrite (nth_map 0) ?size_iota // nth_iota //; apply/hasP/hasP => [[x] | [x]].
   by rewrite mem_filter => /andP[same x_in] image; exists x => //; rewrite same.
 by move=> x_in /andP[same image]; exists x; rewrite // mem_filter same.
@@ -135,11 +135,11 @@ Lemma bmem_update m b y : dstate m -> dstate y ->
   has (fun x => ~~ goal x && bmem b (orbit T x) && (orbit T (add q x m) == orbit T y))
       (all_states T).
 Proof.
-move=> m_ok y_ok; rewrite /update_belief bmem_union size_images.
+move=> m_ok y_ok; rewrite /update_belief bmem_union size_orbit_images.
 rewrite (_ : iota 0 K = 0 :: iota 1 K.-1) //.
-rewrite -cat1s has_cat has_seq1 bmem_images // orbit_eq0 //.
+rewrite -cat1s has_cat has_seq1 bmem_orbit_images // orbit_eq0 //.
 congr (_ || _); apply/hasP/hasP => [[j] | [x]].
-  rewrite mem_iota => /andP[j_gt0 lt_j] /andP[b_j]; rewrite bmem_images //.
+  rewrite mem_iota => /andP[j_gt0 lt_j] /andP[b_j]; rewrite bmem_orbit_images //.
   case: j j_gt0 lt_j b_j => // j _ lt_j b_j.
   case/hasP => x x_in /andP[/eqP orbit_x /eqP image]; exists x => //.
   have x_ok : dstate x by rewrite -mem_all_states.
@@ -147,7 +147,7 @@ congr (_ || _); apply/hasP/hasP => [[j] | [x]].
 rewrite mem_all_states => x_ok /andP[/andP[not_goal b_x] /eqP image].
 have lt_x := orbit_lt ok x_ok; rewrite -orbit_eq0 // in not_goal.
 exists (orbit T x); first by rewrite mem_iota lt0n not_goal.
-rewrite b_x bmem_images //=; case Ex: (orbit T x) not_goal => [// | j] _.
+rewrite b_x bmem_orbit_images //=; case Ex: (orbit T x) not_goal => [// | j] _.
 by apply/hasP; exists x; rewrite ?mem_all_states // Ex image !eqxx.
 Qed.
 
@@ -202,10 +202,11 @@ Qed.
 
 (* The devil's group moves a move as it moves the states: the images of the orbits are
    the same. *)
-Lemma images_rearrange m w : dstate m -> word T w -> images T D (rearrange w m) = images T D m.
+Lemma orbit_images_rearrange m w : dstate m -> word T w ->
+  orbit_images T D (rearrange w m) = orbit_images T D m.
 Proof.
-move=> m_ok w_ok; apply: (@eq_from_nth _ 0%num) => [|j]; rewrite !size_images // => lt_j.
-apply: bmem_inj => k; rewrite !bmem_images //; case: j lt_j => // j lt_j.
+move=> m_ok w_ok; apply: (@eq_from_nth _ 0%num) => [|j]; rewrite !size_orbit_images // => lt_j.
+apply: bmem_inj => k; rewrite !bmem_orbit_images //; case: j lt_j => // j lt_j.
 have perm_w z : dstate z -> all (perm_of (size z)) w.
   by case/andP=> /eqP sz_z _; apply: perm_of_word (gens_perm ok) w_ok _; rewrite sz_z.
 apply/hasP/hasP => [[x] | [x]]; rewrite !mem_all_states => x_ok /andP[/eqP orbit_x /eqP image].
@@ -229,7 +230,7 @@ Lemma update_least m b : dstate m ->
   update_belief T D (lookup (least_table T) m) b = update_belief T D m b.
 Proof.
 move=> m_ok; have [w w_ok <-] := rearranges_least ok m_ok.
-by rewrite /update_belief images_rearrange.
+by rewrite /update_belief orbit_images_rearrange.
 Qed.
 
 End Beliefs.

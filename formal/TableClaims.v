@@ -31,23 +31,26 @@ Proof. by case/and4P=> N_gt0 m_gt1 odd_m m_dvd ms; apply: odd_factor_not_wins m_
 Definition coins_value (m : coins) : N :=
   foldr (fun c v => if c then N.succ_double v else N.double v) 0%num m.
 
-(* Moves of w bits packed c to a number, the first in the lowest bits (as
-   coinproofs/coq/devil.py writes a long strategy: Coq reads a few long numbers fast). *)
-Definition pack_one (w : N) moves := foldr (fun m acc => N.lor m (N.shiftl acc w)) 0%num moves.
+(* A strategy compressed as coinproofs/coq/devil.py writes a long one (Coq reads a long list of
+   numbers slowly): a token (0, m) is the move m; a token (b, c), b > 0, the c moves that
+   start b moves back, a copy longer than b repeating its first b moves (LZ77). The moves so
+   far are kept most recent first, so a copy is a piece of their front. *)
+Fixpoint copy b fuel c (sofar : seq N) :=
+  if fuel is f.+1 then
+    if c <= b then take c (drop (b - c) sofar) ++ sofar
+    else copy b f (c - b) (take b sofar ++ sofar)
+  else sofar.
 
-Fixpoint pack w c fuel moves : seq N :=
-  match fuel, moves with
-  | f.+1, _ :: _ => pack_one w (take c moves) :: pack w c f (drop c moves)
-  | _, _ => [::]
-  end.
+Definition expand (tokens : seq (N * N)) : seq N :=
+  let c t := N.to_nat t.2 in
+  rev (foldl (fun sofar t => if t.1 is 0%num then t.2 :: sofar
+                             else copy (N.to_nat t.1) (c t) (c t) sofar) [::] tokens).
 
 (* Lamping's strategy for 2^k coins wins, and has 2^(2^k) - 1 moves: the certificate's
-   strategy, packed 64 moves to a number, is his, move for move. *)
-Definition lamping_check k packed :=
-  let moves := [seq coins_value m | m <- lamping k] in
-  pack (N.of_nat (2 ^ k)) 64 (size moves) moves == packed.
+   strategy, compressed, is his, move for move. *)
+Definition lamping_check k tokens := expand tokens == [seq coins_value m | m <- lamping k].
 
-Theorem lamping_claim k moves : lamping_check k moves ->
+Theorem lamping_claim k tokens : lamping_check k tokens ->
   wins (2 ^ k) (lamping k) /\ size (lamping k) = 2 ^ (2 ^ k) - 1.
 Proof. by move=> _; split; [apply: lamping_wins | apply: size_lamping]. Qed.
 

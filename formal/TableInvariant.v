@@ -2,7 +2,7 @@
    orbits, given by a state of each, holding no goal state, such that from each of its states,
    whatever the move, the devil has a permutation that keeps the game in the set. Checked on
    beliefs: for each orbit j of the set and each move (one per orbit of moves, which act
-   alike: images_rearrange), the image of j meets the set. Then no strategy wins. *)
+   alike: orbit_images_rearrange), the image of j meets the set. Then no strategy wins. *)
 From mathcomp Require Import all_ssreflect.
 From Coq Require Import NArith.
 From CoinProofs Require Import Claims Dials TablePlay TableOrbits TableBeliefs TableLayers.
@@ -51,13 +51,13 @@ have not_goal y : dstate y -> bmem I (orbit T y) -> ~~ reached (goal_of T) y.
 elim: ms x => [|m ms IH] x /=; first by move=> _ x_ok /(not_goal x x_ok) /negPf -> [].
 case/andP=> m_ok ms_ok x_ok I_x [goal_x | win].
   by move: (not_goal x x_ok I_x); rewrite goal_x.
-have r_in : images T D (lookup (least_table T) m) \in move_images T D.
+have r_in : orbit_images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
 have [w0 w0_ok least_m] := rearranges_least ok m_ok.
-have := escape _ r_in; rewrite -least_m images_rearrange ?ok // => /allP.
+have := escape _ r_in; rewrite -least_m orbit_images_rearrange ?ok // => /allP.
 have lt_x := orbit_lt ok x_ok; have x_gt0 : 0 < orbit T x by rewrite lt0n orbit_eq0 ?not_goal.
 move=> /(_ (orbit T x)); rewrite mem_iota x_gt0 add1n prednK ?(leq_ltn_trans (leq0n _) lt_x) //.
-rewrite lt_x I_x => /(_ isT) /hasP [k _ /andP[]]; rewrite bmem_images ?ok //.
+rewrite lt_x I_x => /(_ isT) /hasP [k _ /andP[]]; rewrite bmem_orbit_images ?ok //.
 case orbit_x: (orbit T x) x_gt0 => [// | j] _.
 case/hasP=> x' x'_in /andP[/eqP orbit_x' /eqP image] I_k.
 have x'_ok : dstate x' by rewrite -mem_all_states.

@@ -66,7 +66,7 @@ Qed.
 (* --- The checker --------------------------------------------------------------------------- *)
 
 (* The moves of each orbit of moves, as images of the orbits (one row each). *)
-Definition move_images T D := [seq images T D m | m <- rep_moves D].
+Definition move_images T D := [seq orbit_images T D m | m <- rep_moves D].
 
 Definition next_ok M rows (dl : nat * seq N) last :=
   (last <= dl.1) ||
@@ -132,7 +132,7 @@ move=> lt_d b_in m_ok; rewrite -(update_least ok) //.
 have lt_d' : d < size layers by apply: leq_trans lt_d (leq_pred _).
 case/and4P: check => _ _ _ /allP next; have := next _ (layer_dl lt_d').
 rewrite /next_ok leqNgt lt_d /= => /allP /(_ b b_in) /allP.
-have r_in : images T D (lookup (least_table T) m) \in move_images T D.
+have r_in : orbit_images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
 move=> /(_ _ r_in); rewrite /update_belief; case: depth => // e le_e.
 by exists e.
@@ -182,7 +182,7 @@ have [lt_last | ge_last] := ltnP e last.
 have e_last : e = last.
   by apply/eqP; rewrite eqn_leq ge_last -ltnS prednK // (leq_ltn_trans _ lt_e).
 move: closed; rewrite /layers_closed -nth_last -e_last => /allP /(_ _ b_in) /allP.
-have r_in : images T D (lookup (least_table T) m) \in move_images T D.
+have r_in : orbit_images T D (lookup (least_table T) m) \in move_images T D.
   by apply: map_f; exact: (least_move ok m_ok).
 move=> /(_ _ r_in); rewrite -(update_least ok _ m_ok) /update_belief.
 by case: depth => // e' _; exists e'.

@@ -114,6 +114,7 @@ ROADS = {
     "devil.n12.q3.equal.impossible": "rotation_impossible",
     "devil.n16.q3.dihedral.impossible": "word_impossible",
     "devil.n4.count": "count_check_sound",
+    "devil.n8.lamping": "lamping_claim",
 }
 
 # The certificates breadth-first search gives (coinproofs/proofs/family.py prove: reachability
@@ -137,10 +138,13 @@ def searched(folder: Path, claim_id: str, n: int, group: str) -> Path:
 
 @pytest.fixture(scope="module")
 def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The claims of ROADS proved, those of SEARCHED by search, and `closed`: the searched
+    impossible claim without its invariant, so proved by its closed layers."""
     folder = tmp_path_factory.mktemp("devil")
     prove(list(ROADS), folder)
     for claim_id, (n, group, _) in SEARCHED.items():
         searched(folder, claim_id, n, group)
+    tampered(folder, "searched.devil.n3.dihedral.impossible", "closed", no_invariant)
     return folder
 
 
@@ -151,7 +155,8 @@ def proof_text(folder: Path, claim_id: str) -> str:
 @needs_coq
 def test_every_road_compiles(formal: Path, proved: Path) -> None:
     roads = {**ROADS, **{f"searched.{claim_id}": lemma
-                         for claim_id, (_, _, lemma) in SEARCHED.items()}}
+                         for claim_id, (_, _, lemma) in SEARCHED.items()},
+             "closed": "closed_check_sound"}
     for claim_id, lemma in roads.items():
         assert lemma in proof_text(proved, claim_id)
     found = verdicts(proved, [proved / f"{claim_id}.json" for claim_id in roads])
@@ -192,6 +197,10 @@ def one_more_orbit(lines: list[list[int]]) -> None:
     lines[-1][-1] += 2  # a belief of the last layer holds orbit 1 as well
 
 
+def no_invariant(document: Document) -> None:
+    document["evidence"] = [e for e in document["evidence"] if e["method"] != "invariant"]
+
+
 def changes(folder: Path) -> Iterator[tuple[str, str, Callable[[Document], None]]]:
     """(claim, what changes, how): one changed number for each kind of evidence a proof reads."""
     def empty_move(document: Document) -> None:
@@ -204,6 +213,15 @@ def changes(folder: Path) -> Iterator[tuple[str, str, Callable[[Document], None]
     def invariant(document: Document) -> None:
         item(document, "invariant")["orbits"][0] = 0b111  # all tails: flip all, and it is over
 
+    def closed_layers(document: Document) -> None:
+        no_invariant(document)
+        rewrite_lines(folder, item(document, "reachability"), one_more_orbit)
+
+    def lamping_move(index: int) -> Callable[[Document], None]:
+        def change(document: Document) -> None:  # a move turned into flipping coin 0 alone
+            item(document, "strategy")["moves"][index] = [0]  # 255 moves: inline
+        return change
+
     def count(field: str) -> Callable[[Document], None]:
         return lambda document: document["claim"]["value"].__setitem__(
             field, document["claim"]["value"][field] + 1)
@@ -214,48 +232,35 @@ def changes(folder: Path) -> Iterator[tuple[str, str, Callable[[Document], None]
     yield "devil.n4.count", "count", layers("count")
     yield "devil.n4.count", "sequences", count("sequences")
     yield "devil.n4.count", "up_to_group", count("up_to_group")
+    yield "searched.devil.n3.dihedral.impossible", "closed layers", closed_layers
+    yield "devil.n8.lamping", "Lamping's first move", lamping_move(0)
+    yield "devil.n8.lamping", "Lamping's last move", lamping_move(-1)
 
 
 @needs_coq
 def test_tampered_evidence_fails(formal: Path, proved: Path) -> None:
-    paths = {what: tampered(proved, claim_id, f"tampered.{what}", change)
-             for claim_id, what, change in changes(proved)}
+    paths = {what: tampered(proved, claim_id, f"tampered.{i}", change)
+             for i, (claim_id, what, change) in enumerate(changes(proved))}
     found = verdicts(proved, list(paths.values()))
-    assert all(found[f"tampered.{what}"].startswith("coqc rejects") for what in paths), found
+    rejected = {what: found[path.stem] for what, path in paths.items()}
+    assert all(reason.startswith("coqc rejects") for reason in rejected.values()), rejected
 
 
-@needs_coq
-def test_closed_layers_road(formal: Path, proved: Path) -> None:
-    """Without its invariant, an impossible claim is proved by its closed layers; a belief
-    changed in them fails."""
-    def no_invariant(document: Document) -> None:
-        document["evidence"] = [e for e in document["evidence"] if e["method"] != "invariant"]
-
-    def changed_layers(document: Document) -> None:
-        no_invariant(document)
-        rewrite_lines(proved, item(document, "reachability"), one_more_orbit)
-
-    closed = tampered(proved, "searched.devil.n3.dihedral.impossible", "closed", no_invariant)
-    assert "closed_check_sound" in (proved / "closed.v").read_text()
-    wrong = tampered(proved, "searched.devil.n3.dihedral.impossible", "closed.wrong",
-                     changed_layers)
-    found = verdicts(proved, [closed, wrong])
-    assert found["closed"] == "" and found["closed.wrong"].startswith("coqc rejects"), found
+COMPRESSED = [[], [5], [1, 3, 1, 2, 1, 3, 1], [1, 3, 1, 2, 1, 3, 1] * 3 + [7, 1, 3], [4] * 20]
 
 
-@needs_coq
-@pytest.mark.slow
-def test_lamping(formal: Path, tmp_path: Path) -> None:
-    """Lamping's claim: his strategy wins, by the theorem, once the certificate's strategy is
-    his move for move; one move changed fails."""
-    [path] = prove(["devil.n16.lamping"], tmp_path)
+def test_compressed_moves_expand_to_the_moves() -> None:
+    """What TableClaims.v's expand undoes: literals, and copies that overlap (LZ77)."""
+    def expand(tokens: list[tuple[int, int]]) -> list[int]:
+        moves: list[int] = []
+        for back, length in tokens:
+            for _ in range(length if back else 1):
+                moves.append(moves[-back] if back else length)
+        return moves
 
-    def changed_move(document: Document) -> None:
-        rewrite_lines(tmp_path, item(document, "strategy"), lambda lines: lines.__setitem__(0, [1]))
-
-    wrong = tampered(tmp_path, "devil.n16.lamping", "lamping.wrong", changed_move)
-    found = verdicts(tmp_path, [path, wrong])
-    assert found["devil.n16.lamping"] == "" and found["lamping.wrong"].startswith("coqc rejects")
+    for moves in COMPRESSED:
+        assert expand(coq_devil.compressed(moves)) == moves
+    assert coq_devil.compressed([4] * 20) == [(0, 4), (1, 19)]
 
 
 # --- Coq's checkers agree with the kernel ------------------------------------------------------
@@ -269,7 +274,7 @@ SMALL_TABLES = [(n, q, group, goal)
 def vm_values(folder: Path, lines: list[str]) -> list[str]:
     """What Coq computes for each line (an expression), by vm_compute, in order."""
     script = ["From mathcomp Require Import all_ssreflect.", "From Coq Require Import BinNat.",
-              "From CoinProofs Require Import RulesTable TableOrbits TableBeliefs.",
+              "From CoinProofs Require Import RulesTable TableOrbits TableBeliefs TableClaims.",
               *[f"Eval vm_compute in {line}." for line in lines]]
     (folder / "agree.v").write_text("\n".join(script) + "\n")
     compiled, said = run_coq(coqc(FORMAL, folder, "agree"), folder)
@@ -303,6 +308,10 @@ def test_checkers_agree_with_kernel(formal: Path, tmp_path: Path) -> None:
             moves = "; ".join(map(str, strategy))
             lines.append(f"table_winsb {table} (map (state_of {q} {n}) [:: {moves}]%num)")
             expected.append(str(wins).lower())
+    for moves in COMPRESSED:  # Coq's expand undoes devil.py's compressed
+        tokens = "; ".join(f"({back}, {length})" for back, length in coq_devil.compressed(moves))
+        lines.append(f"expand [:: {tokens}]%num == [:: {'; '.join(map(str, moves))}]%num")
+        expected.append("true")
     assert len(SMALL_TABLES) == 62 and vm_values(tmp_path, lines) == expected
 
 
