@@ -451,7 +451,8 @@ def patterns() -> list[ClaimPattern]:
     """The family's claims: the named groups, and groups written by their generators."""
     return [ClaimPattern(TEMPLATE, build=family_claim,
                          about="the rotating table: Q-state dials, other groups, all equal",
-                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST),
+                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST,
+                         takes={"devil.n9.q3.shortest": "about 40 s"}),
             GeneratedPattern(GENERATED_TEMPLATE, build=generated_claim,
                              about="the rotating table, the devil's group given by generators",
                              limits=GENERATED_LIMITS, defaults=GENERATED_DEFAULTS,
