@@ -13,16 +13,16 @@ Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
-Notation move T := ((positions T).-tuple 'I_(states T)).
+Notation table_move T := ((positions T).-tuple 'I_(states T)).
 
-Definition dials_of T (m : move T) : dials := [seq val d | d <- m].
+Definition dials_of T (m : table_move T) : dials := [seq val d | d <- m].
 
 (* A word of the devil turns the move m into m'. *)
-Definition same_orbit T (m m' : move T) :=
+Definition same_orbit T (m m' : table_move T) :=
   exists2 w, all (mem (generators T)) w & rearrange w (dials_of m) = dials_of m'.
 
-Definition counts T L (S U : N) := exists (wins : pred (L.-tuple (move T)))
-                                          (orbit : move T -> {set move T}),
+Definition counts T L (S U : N) :=
+  exists (wins : pred (L.-tuple (table_move T))) (orbit : table_move T -> {set table_move T}),
   [/\ forall t, wins t <-> table_wins T [seq dials_of m | m <- t],
       forall m m', m' \in orbit m <-> same_orbit m m',
       #|wins| = S & #|[set map_tuple orbit t | t in wins]| = U].

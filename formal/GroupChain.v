@@ -166,7 +166,7 @@ Qed.
 (* --- One link: D wins on W, so D v D ... v D wins on W + <v> --------------------------- *)
 
 Variable D : seq dials.
-Variables (D_in : all (mem W) D) (D_wins : {in W, forall y, wins_from T y D}).
+Variables (D_in : all (mem W) D) (D_wins : {in W, forall y, table_wins_from T y D}).
 
 (* While the moves of ms (in W) are played, the devil changes z but not k. *)
 Lemma reach_keeps ms z k y : all (mem W) ms -> z \in W ->
@@ -183,7 +183,7 @@ by rewrite (@regroup_move _ N) ?size_rearrange ?size_scale ?sz_z ?sz_v ?sz_u ?sz
 Qed.
 
 Lemma link_step j z k : z \in W -> (exists2 j', j' <= j & c %| k + j') ->
-  wins_from T (add q z (scale q k v)) (D ++ flatten (nseq j (v :: D))).
+  table_wins_from T (add q z (scale q k v)) (D ++ flatten (nseq j (v :: D))).
 Proof.
 elim: j z k => [|j IH] z k Wz [j' le_j' dvd_c].
   apply/wins_from_catl/D_wins; rewrite W_add ?W_scale_dvd //.
@@ -202,7 +202,7 @@ by exists j'; rewrite // addSnnS.
 Qed.
 
 (* D v D ... v D wins from every state of W + <v>, and its moves are in W + <v>. *)
-Lemma link_wins : {in extend W v c, forall y, wins_from T y (link D v c)} /\
+Lemma link_wins : {in extend W v c, forall y, table_wins_from T y (link D v c)} /\
   all (mem (extend W v c)) (link D v c).
 Proof.
 split=> [_ /mem_extend[z Wz [k ->]] | ]; last first.
@@ -238,9 +238,9 @@ Fixpoint chain_strategy D vs :=
   if vs is (v, c) :: vs' then chain_strategy (link D v c) vs' else D.
 
 Lemma chain_wins W vs D : subgroup W -> chain_ok W vs -> all (mem W) D ->
-  {in W, forall y, wins_from T y D} ->
+  {in W, forall y, table_wins_from T y D} ->
   [/\ subgroup (span W vs), all (mem (span W vs)) (chain_strategy D vs) &
-      {in span W vs, forall y, wins_from T y (chain_strategy D vs)}].
+      {in span W vs, forall y, table_wins_from T y (chain_strategy D vs)}].
 Proof.
 elim: vs W D => [|[v c] vs IH] W D W_sub //=.
 case/and5P=> c_gt0 ok_v W_cv /andP[_ fixed] chain D_in D_wins.
@@ -334,7 +334,7 @@ rewrite /goal_states; case: (goal_of T) => //; rewrite map_inj_uniq ?iota_uniq /
 by move=> a b /(congr1 (nth 0 ^~ 0)); rewrite !nth_nseq N_gt0.
 Qed.
 
-Lemma goal_states_won : {in goal_states T, forall y, wins_from T y [::]}.
+Lemma goal_states_won : {in goal_states T, forall y, table_wins_from T y [::]}.
 Proof.
 move=> y y_in; left; move: y_in; rewrite /goal_states /reached.
 case: (goal_of T) => [/[!inE] /eqP -> | /mapP[a _ ->]]; rewrite all_nseq ?eqxx ?orbT //.

@@ -114,8 +114,8 @@ Check invariant_impossible.
 Print Assumptions invariant_impossible.
 Check card_paths.
 Print Assumptions card_paths.
-Check shortest_check_sound.
-Print Assumptions shortest_check_sound.
+Check table_shortest_check_sound.
+Print Assumptions table_shortest_check_sound.
 Check closed_check_sound.
 Print Assumptions closed_check_sound.
 Check count_check_sound.

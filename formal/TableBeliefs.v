@@ -152,7 +152,7 @@ by apply/hasP; exists x; rewrite ?mem_all_states // Ex image !eqxx.
 Qed.
 
 (* A belief wins with the moves ms when each state of its orbits does. *)
-Definition bwins b ms := forall x, dstate x -> bmem b (orbit T x) -> wins_from T x ms.
+Definition bwins b ms := forall x, dstate x -> bmem b (orbit T x) -> table_wins_from T x ms.
 
 Lemma bwins_nil b : bwins b [::] <-> finished K b.
 Proof.
@@ -194,7 +194,7 @@ elim: ms b => //= m ms IH b /andP[m_ok ms_ok].
 by rewrite bwins_cons // IH.
 Qed.
 
-Lemma bwins_start ms : bwins (start_belief K) ms <-> forall x, dstate x -> wins_from T x ms.
+Lemma bwins_start ms : bwins (start_belief K) ms <-> forall x, dstate x -> table_wins_from T x ms.
 Proof.
 split=> win x x_ok; last by move=> _; apply: win.
 by apply: win; rewrite // bmem_start orbit_lt.

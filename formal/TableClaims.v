@@ -95,10 +95,10 @@ Qed.
 (* --- Any table: checkers ------------------------------------------------------------------- *)
 
 (* A strategy of L moves that wins, and L layers: none shorter wins. *)
-Definition shortest_check T L moves layers :=
+Definition table_shortest_check T L moves layers :=
   wins_from_check T L moves && (size layers == L) && layers_ok T layers.
 
-Theorem shortest_check_sound T L moves layers : shortest_check T L moves layers ->
+Theorem table_shortest_check_sound T L moves layers : table_shortest_check T L moves layers ->
   shortest (table_wins T) L.
 Proof.
 case/andP=> /andP[won /eqP sz] lb; split; first exact: wins_from_check_sound won.
@@ -111,5 +111,5 @@ Definition closed_check T layers := layers_ok T layers && layers_closed T layers
 Theorem closed_check_sound T layers : closed_check T layers -> impossible (table_wins T).
 Proof. by case/andP=> ok; apply: layers_closed_impossible. Qed.
 
-Theorem invariant_check_sound T inv : invariant_ok T inv -> impossible (table_wins T).
+Theorem invariant_check_sound T inv : table_invariant_ok T inv -> impossible (table_wins T).
 Proof. exact: invariant_impossible. Qed.

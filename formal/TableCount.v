@@ -241,7 +241,7 @@ Lemma count_orbits_ok : orbits_ok T. Proof. exact: layers_orbits_ok layers_check
 Local Notation ok := count_orbits_ok.
 
 (* The moves as dials: the states of the table. *)
-Lemma dstate_dials (m : move T) : dstate (dials_of m).
+Lemma dstate_dials (m : table_move T) : dstate (dials_of m).
 Proof.
 by rewrite /dstate size_map size_tuple eqxx; apply/allP => _ /mapP[d _ ->]; apply: ltn_ord.
 Qed.
@@ -249,7 +249,7 @@ Qed.
 Lemma dials_of_inj : injective (@dials_of T).
 Proof. by move=> m m' /(inj_map val_inj) same; apply: val_inj. Qed.
 
-Lemma dials_of_onto s : dstate s -> exists m : move T, dials_of m = s.
+Lemma dials_of_onto s : dstate s -> exists m : table_move T, dials_of m = s.
 Proof.
 case/andP=> /eqP sz /allP small.
 have s_sub : map val (pmap (insub : nat -> option 'I_q) s) = s.
@@ -261,7 +261,8 @@ by exists (Tuple sz_ok); rewrite /dials_of s_sub.
 Qed.
 
 (* As many moves as states of the table with a property. *)
-Lemma card_moves (P : pred dials) : #|[pred m : move T | P (dials_of m)]| = count P (all_states T).
+Lemma card_moves (P : pred dials) :
+  #|[pred m : table_move T | P (dials_of m)]| = count P (all_states T).
 Proof.
 rewrite cardE /enum_mem size_filter -(count_map (@dials_of T)).
 have same : perm_eq [seq dials_of m | m <- Finite.enum (tuple_finType n (ordinal_finType q))]
@@ -340,9 +341,9 @@ Qed.
 
 (* --- The strategies that win, counted --- *)
 
-Definition cls_of (m : move T) : 'I_K := Ordinal (cls_lt (dstate_dials m)).
+Definition cls_of (m : table_move T) : 'I_K := Ordinal (cls_lt (dstate_dials m)).
 
-Definition count_wins : pred (L.-tuple (move T)) :=
+Definition count_wins : pred (L.-tuple (table_move T)) :=
   fun t => fin (run step (start_belief (norbits D)) [seq val (cls_of m) | m <- t]).
 
 Lemma count_winsP t : count_wins t <-> table_wins T [seq dials_of m | m <- t].
@@ -357,10 +358,10 @@ by rewrite /table_winsb ok ms_ok.
 Qed.
 
 Lemma weights (i : 'I_K) :
-  nat_of_bin (nth 0%num (orbit_sizes T D) i) = #|[pred m : move T | cls_of m == i]|.
+  nat_of_bin (nth 0%num (orbit_sizes T D) i) = #|[pred m : table_move T | cls_of m == i]|.
 Proof.
 rewrite (nth_map [::]) // bin_of_natK.
-rewrite (eq_card (B := [pred m : move T | (fun s => cls s == i) (dials_of m)])) //.
+rewrite (eq_card (B := [pred m : table_move T | (fun s => cls s == i) (dials_of m)])) //.
 rewrite (card_moves (fun s => cls s == i)).
 apply: eq_in_count => s; rewrite mem_all_states => s_ok /=.
 apply/eqP/eqP => [least_s | <-]; last by rewrite rep_cls.
@@ -375,7 +376,7 @@ by apply: eq_card.
 Qed.
 
 (* Orbits of moves. *)
-Definition orbit_set (m : move T) : {set move T} :=
+Definition orbit_set (m : table_move T) : {set table_move T} :=
   [set m' | lookup tab (dials_of m') == lookup tab (dials_of m)].
 
 Lemma orbit_setP m m' : m' \in orbit_set m <-> same_orbit m m'.
@@ -384,15 +385,15 @@ rewrite inE eq_sym; have same := least_eqP ok (dstate_dials m) (dstate_dials m')
 by split=> [/same | /same].
 Qed.
 
-Definition orbit_of_class (i : 'I_K) : {set move T} :=
+Definition orbit_of_class (i : 'I_K) : {set table_move T} :=
   [set m' | lookup tab (dials_of m') == nth [::] reps i].
 
 Lemma orbit_setE m : orbit_set m = orbit_of_class (cls_of m).
 Proof. by apply/setP => m'; rewrite !inE /= rep_cls ?dstate_dials. Qed.
 
-Lemma move_of_class : exists f : 'I_K -> move T, forall i, cls_of (f i) = i.
+Lemma move_of_class : exists f : 'I_K -> table_move T, forall i, cls_of (f i) = i.
 Proof.
-apply: (@fin_all_exists _ (fun _ => move T) (fun i m => cls_of m = i)) => i.
+apply: (@fin_all_exists _ (fun _ => table_move T) (fun i m => cls_of m = i)) => i.
 have [i_ok _] := rep_ok (ltn_ord i).
 have [m m_eq] := dials_of_onto i_ok; exists m; apply: val_inj.
 by rewrite /= m_eq cls_rep.

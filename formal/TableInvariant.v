@@ -19,7 +19,7 @@ Definition invariant_belief T D inv :=
                                                   (state_of (states T) (positions T) v))))
         0%num inv.
 
-Definition invariant_ok T inv :=
+Definition table_invariant_ok T inv :=
   let D := orbit_data_of T in
   let I := invariant_belief T D inv in
   [&& orbits_ok T, inv != [::],
@@ -34,7 +34,7 @@ Definition invariant_ok T inv :=
 Section Invariant.
 
 Variables (T : table) (inv : seq N).
-Variable check : invariant_ok T inv.
+Variable check : table_invariant_ok T inv.
 
 Local Notation dstate := (dstate (states T) (positions T)).
 Local Notation D := (orbit_data_of T).
@@ -43,7 +43,8 @@ Local Notation I := (invariant_belief T D inv).
 Lemma invariant_orbits_ok : orbits_ok T. Proof. by case/and5P: check. Qed.
 Local Notation ok := invariant_orbits_ok.
 
-Lemma not_winning ms x : all dstate ms -> dstate x -> bmem I (orbit T x) -> ~ wins_from T x ms.
+Lemma not_winning ms x :
+  all dstate ms -> dstate x -> bmem I (orbit T x) -> ~ table_wins_from T x ms.
 Proof.
 have /and5P[_ _ _ not0 /allP escape] := check.
 have not_goal y : dstate y -> bmem I (orbit T y) -> ~~ reached (goal_of T) y.

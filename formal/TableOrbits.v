@@ -272,7 +272,7 @@ Qed.
 
 Local Notation reps := (orbit_reps T (least_table T)).
 
-Lemma orbitE x : dstate x -> orbit T x = orbit_number T tab reps x.
+Lemma orbit_numberE x : dstate x -> orbit T x = orbit_number T tab reps x.
 Proof. exact: tget_build. Qed.
 
 Lemma dstate_least x : dstate x -> dstate (lookup tab x).
@@ -290,16 +290,16 @@ Qed.
 Lemma orbit_rearrange w x : word T w -> dstate x -> orbit T (rearrange w x) = orbit T x.
 Proof.
 move=> w_ok x_ok; have rearranges_wx : rearranges T x (rearrange w x) by exists w.
-rewrite !orbitE ?(dstate_rearranges x_ok rearranges_wx) // /orbit_number least_rearrange //.
+rewrite !orbit_numberE ?(dstate_rearranges x_ok rearranges_wx) // /orbit_number least_rearrange //.
 by rewrite (reached_rearranges x_ok rearranges_wx).
 Qed.
 
 Lemma orbit_eq0 x : dstate x -> (orbit T x == 0) = reached (goal_of T) x.
-Proof. by move=> x_ok; rewrite orbitE // /orbit_number; case: ifP. Qed.
+Proof. by move=> x_ok; rewrite orbit_numberE // /orbit_number; case: ifP. Qed.
 
 Lemma orbit_lt x : dstate x -> orbit T x < orbit_count T.
 Proof.
-move=> x_ok; rewrite orbitE // /orbit_number; case: ifPn => // not_goal.
+move=> x_ok; rewrite orbit_numberE // /orbit_number; case: ifPn => // not_goal.
 by rewrite ltnS index_mem least_in_reps.
 Qed.
 
@@ -311,7 +311,7 @@ move=> x_ok y_ok not_goal; apply: (iffP eqP) => [same | rearranges_xy]; last fir
   by case: rearranges_xy => w w_ok <-; rewrite orbit_rearrange.
 have not_goal_y : ~~ reached (goal_of T) y.
   by rewrite -orbit_eq0 // -same orbit_eq0.
-move: same; rewrite !orbitE // /orbit_number (negPf not_goal) (negPf not_goal_y) => -[same].
+move: same; rewrite !orbit_numberE // /orbit_number (negPf not_goal) (negPf not_goal_y) => -[same].
 apply/least_eqP => //; apply/eqP.
 by rewrite -(nth_index [::] (least_in_reps x_ok not_goal)) same nth_index ?least_in_reps.
 Qed.
@@ -328,7 +328,7 @@ case: j => [_ | i lt_i].
   by case: (n) => //= k; rewrite all_nseq eqxx orbT.
 have r_in : nth [::] reps i \in reps by rewrite mem_nth.
 move: (r_in); rewrite mem_filter mem_all_states => /andP[/andP[not_goal /eqP least_r] r_ok].
-exists (nth [::] reps i) => //; rewrite orbitE // /orbit_number (negPf not_goal) least_r.
+exists (nth [::] reps i) => //; rewrite orbit_numberE // /orbit_number (negPf not_goal) least_r.
 by rewrite index_uniq ?uniq_reps.
 Qed.
 

@@ -1,5 +1,5 @@
 (* Playing on a table of RulesTable.v: the devil's words, the game tree of a strategy from one
-   state ([wins_from], equivalent to [table_wins]: Lemma table_winsE), and the algebra of the
+   state ([table_wins_from], equivalent to [table_wins]: Lemma table_winsE), and the algebra of the
    devil's permutations: they keep the states and the goal, and commute with adding. A
    generator is a true permutation of the positions ([perm_of]) in every table the checkers
    accept; the named groups are (TableOrbits.v checks it). *)
@@ -21,11 +21,11 @@ Definition next T s w m := add (states T) (rearrange w s) m.
 
 (* The goal shows now, or else there is a next move after which, whatever the devil's word,
    the rest of the moves still win. *)
-Fixpoint wins_from T s ms : Prop :=
+Fixpoint table_wins_from T s ms : Prop :=
   reached (goal_of T) s \/
-  if ms is m :: ms' then forall w, word T w -> wins_from T (next T s w m) ms' else False.
+  if ms is m :: ms' then forall w, word T w -> table_wins_from T (next T s w m) ms' else False.
 
-Lemma wins_from_play T s ms : wins_from T s ms <->
+Lemma wins_from_play T s ms : table_wins_from T s ms <->
   forall ws, size ws = size ms -> all (word T) ws -> has (reached (goal_of T)) (play T s ws ms).
 Proof.
 elim: ms s => [|m ms IH] s /=.
@@ -41,13 +41,13 @@ Qed.
 
 Lemma table_winsE T ms : table_wins T ms <->
   all (dstate (states T) (positions T)) ms /\
-  forall s, dstate (states T) (positions T) s -> wins_from T s ms.
+  forall s, dstate (states T) (positions T) s -> table_wins_from T s ms.
 Proof.
 split=> -[ms_ok win]; split=> // s; first by move=> s_ok; apply/wins_from_play => ws; apply: win.
 by move=> ws s_ok; move: ws; apply/wins_from_play/win.
 Qed.
 
-Lemma wins_from_goal T s ms : reached (goal_of T) s -> wins_from T s ms.
+Lemma wins_from_goal T s ms : reached (goal_of T) s -> table_wins_from T s ms.
 Proof. by case: ms; left. Qed.
 
 (* --- Permutations ------------------------------------------------------------------------ *)
@@ -188,7 +188,7 @@ Qed.
 
 (* Winning from s wins from every state the devil makes of s. *)
 Lemma wins_from_rearrange T s w ms : perms T -> word T w -> size s = positions T ->
-  wins_from T s ms -> wins_from T (rearrange w s) ms.
+  table_wins_from T s ms -> table_wins_from T (rearrange w s) ms.
 Proof.
 move=> gens_ok w_ok sz_s; have perm_w := perm_of_word gens_ok w_ok (esym sz_s).
 case: ms => [|m ms] [goal | win] //; try by apply: wins_from_goal; rewrite reached_rearrange.

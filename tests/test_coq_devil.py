@@ -119,7 +119,7 @@ ROADS = {
 
 # The certificates breadth-first search gives (coinproofs/proofs/family.py prove: reachability
 # layers beside a strategy or an invariant), their theorems left out: the roads through layers.
-SEARCHED = {"devil.n4.dihedral.shortest": (4, "dihedral", "shortest_check_sound"),
+SEARCHED = {"devil.n4.dihedral.shortest": (4, "dihedral", "table_shortest_check_sound"),
             "devil.n3.dihedral.impossible": (3, "dihedral", "invariant_check_sound")}
 
 

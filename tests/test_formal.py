@@ -50,7 +50,7 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
             "dial_shortest", "wins_table", "dial_wins_table", "table_winsP", "layers_ok_size_lb",
             "layers_closed_impossible", "invariant_impossible", "card_paths",
-            "shortest_check_sound", "closed_check_sound", "count_check_sound",
+            "table_shortest_check_sound", "closed_check_sound", "count_check_sound",
             "table_wins_size_lb", "table_not_wins", "table_shortest",
             "table_wins_exists_iff", "chain_table_wins", "rotation_shortest",
             "rotation_impossible", "trivial_shortest", "chain_shortest", "word_impossible",

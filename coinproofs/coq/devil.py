@@ -178,7 +178,8 @@ def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[st
         raise Unsupported(f"the certificate of {claim['id']} shows no lower bound Coq checks")
     layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
     return Script(("TableClaims",), f"{strategy}\nDefinition layers := {_numbers(layers)}.",
-                  _proof("shortest_check_sound", "_", str(claim["value"]), "strategy", "layers"))
+                  _proof("table_shortest_check_sound", "_", str(claim["value"]), "strategy",
+                         "layers"))
 
 
 def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[str],
