@@ -8,6 +8,8 @@ From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsIm
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
 From CoinProofs Require Import TableInstances TableBeliefs TableLayers TableInvariant CountPaths
   TableClaims TableCount.
+From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
+  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims GroupStrategy.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -118,6 +120,44 @@ Check closed_check_sound.
 Print Assumptions closed_check_sound.
 Check count_check_sound.
 Print Assumptions count_check_sound.
+
+(* Any group of the devil (RulesTable.v): every winning strategy has at least q^N - 1 moves
+   (goal zero) or q^(N-1) - 1 (goal equal); if primes p != r divide the order of the group his
+   generators generate and q, no strategy wins, whichever the goal. *)
+Check table_wins_size_lb.
+Print Assumptions table_wins_size_lb.
+Check table_not_wins.
+Print Assumptions table_not_wins.
+
+(* ... otherwise (the criterion) the greedy chain's strategy (table_strategy) wins with exactly
+   that many moves, so a strategy wins iff the criterion holds; a chain checked by chain_ok
+   that reaches every state gives a strategy of that length. *)
+Check table_shortest.
+Print Assumptions table_shortest.
+Check table_wins_exists_iff.
+Print Assumptions table_wins_exists_iff.
+Check chain_table_wins.
+Print Assumptions chain_table_wins.
+
+(* The rotations (order N) and the trivial group (order 1), either goal: Bar-Yehuda, Etzion
+   and Moran's and Korsky's criterion (goal zero), Filmus's (goal equal), with the lengths;
+   Benbernou, Demaine, Demaine and Rossman's q^(N-1) - 1 for dials in a line. *)
+Check rotation_shortest.
+Print Assumptions rotation_shortest.
+Check rotation_impossible.
+Print Assumptions rotation_impossible.
+Check trivial_shortest.
+Print Assumptions trivial_shortest.
+
+(* Claims about any group proved by computation on their evidence, for the Coq road: a chain
+   whose span has q^N states (shortest), a word of prime order p with r != p dividing q
+   (impossible), a strategy of bound T moves that TableClaims.v's checker accepts (shortest). *)
+Check chain_shortest.
+Print Assumptions chain_shortest.
+Check word_impossible.
+Print Assumptions word_impossible.
+Check strategy_shortest.
+Print Assumptions strategy_shortest.
 
 (* No repeats (RulesNoRepeats.v). Who wins is well defined: every position of n coins is won
    or lost for the player to move, never both, and a recursion decides which. Positions

@@ -50,13 +50,18 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "one_dial_shortest", "compose_wins", "dial_wins_mul", "dial_wins_blocks",
             "dial_shortest", "wins_table", "dial_wins_table", "table_winsP", "layers_ok_size_lb",
             "layers_closed_impossible", "invariant_impossible", "card_paths",
-            "table_shortest_check_sound", "closed_check_sound", "count_check_sound", "won_or_lost",
-            "not_won_lost", "winner_exists", "winner_exclusive", "first_winsbP", "bisimilar_won",
-            "sym_bisimilar", "cut_bisimilar", "normal_first_wins", "dag_second_wins",
-            "dag_first_wins", "strategy_sound", "survival_sound", "invariant_sound",
-            "winning_or_losing", "losingE", "solves_unique", "unique_claim", "fraenkel",
-            "wythoff_mex", "misere_losing", "mex_is_gold_sound", "square_sound", "wythoff_square",
-            "misere_square", "first_sound", "riddler_sound"]
+            "table_shortest_check_sound", "closed_check_sound", "count_check_sound",
+            "table_wins_size_lb", "table_not_wins", "table_shortest",
+            "table_wins_exists_iff", "chain_table_wins", "rotation_shortest",
+            "rotation_impossible", "trivial_shortest", "chain_shortest", "word_impossible",
+            "strategy_shortest",
+            "won_or_lost", "not_won_lost", "winner_exists", "winner_exclusive",
+            "first_winsbP", "bisimilar_won", "sym_bisimilar", "cut_bisimilar", "normal_first_wins",
+            "dag_second_wins", "dag_first_wins", "strategy_sound", "survival_sound",
+            "invariant_sound", "winning_or_losing", "losingE",
+            "solves_unique", "unique_claim", "fraenkel", "wythoff_mex", "misere_losing",
+            "mex_is_gold_sound", "square_sound", "wythoff_square", "misere_square", "first_sound",
+            "riddler_sound"]
 
 
 def headline_names() -> list[str]:

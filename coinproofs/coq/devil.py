@@ -25,6 +25,7 @@ from typing import Any
 from sympy import factorint
 
 from coinproofs.coq import Script, Statement, Unsupported
+from coinproofs.coq.group import generators_text, impossible_script, shortest_script
 from coinproofs.verify import devil, family
 from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.schema import Rejected, one_shape
@@ -55,7 +56,9 @@ def table(n: int, q: int, group: str, goal: str) -> str:
     >>> table(4, 3, "klein", "equal")
     '(Table 4 3 klein equal)'
     """
-    return f"(Table {n} {q} {GROUPS[group].format(n=n)} {goal})"
+    generators = (GROUPS[group].format(n=n) if group in GROUPS  # else written by its generators
+                  else generators_text(family.generated(group, n)))
+    return f"(Table {n} {q} {generators} {goal})"
 
 
 def number(value: int, base: int, exponent: int) -> str:
@@ -124,7 +127,7 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     artifacts = Artifacts(folder)
     if is_coin_flip(claim):
         return _coin_script(claim, evidence, artifacts)
-    r = family.rules(*_options(claim))
+    r = family.rules(*_options(claim), tables=False)  # the evidence read is bounded by itself
     if claim["kind"] == "shortest":
         return _shortest_script(claim, evidence, theorems, artifacts, r)
     if claim["kind"] == "impossible":
@@ -159,6 +162,12 @@ def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[st
     if "dial_shortest" in theorems:
         p, a, b = _prime_powers(r.n, r.q)
         return Script(("TableClaims",), "", _proof("rotating_shortest", str(p), str(a), str(b)))
+    if "table_shortest" in theorems:
+        n, q, name, goal = _options(claim)
+        moves = (_numbers(_moves(evidence["strategy"], artifacts, r)) if "strategy" in evidence
+                 else None)
+        return shortest_script(r, name, number(claim["value"], q, n if goal == "zero"
+                                                     else n - 1), moves)
     if "strategy" not in evidence:
         raise Unsupported(f"the certificate of {claim['id']} holds no strategy")
     strategy = f"Definition strategy := {_numbers(_moves(evidence['strategy'], artifacts, r))}."
@@ -189,6 +198,8 @@ def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[
         layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
         return Script(("TableClaims",), f"Definition layers := {_numbers(layers)}.",
                       _proof("closed_check_sound", "_", "layers"))
+    if "table_not_wins" in theorems:
+        return impossible_script(r, _options(claim)[2])
     raise Unsupported(f"the certificate of {claim['id']} holds no evidence Coq checks")
 
 
