@@ -38,9 +38,9 @@ exact: (dstate_nth 0 ok).
 Qed.
 
 (* Against the devil who plays the empty word, the game from s visits s + P_t. *)
-Lemma play_unmoved T s p ms : size s = positions T -> size p = positions T ->
+Lemma table_play_unmoved T s p ms : size s = positions T -> size p = positions T ->
   all (dstate (states T) (positions T)) ms ->
-  play T (add (states T) s p) (nseq (size ms) [::]) ms =
+  table_play T (add (states T) s p) (nseq (size ms) [::]) ms =
   [seq add (states T) s x | x <- p :: scanl (add (states T)) p ms].
 Proof.
 elim: ms p => [|m ms IH] p sz_s sz_p //= /andP[/size_dstate sz_m sized].
@@ -58,7 +58,8 @@ set starts := [seq sub q G x | G <- goal_states T, x <- sums].
 have cover : {subset all_dials q n <= starts}.
   move=> s; rewrite mem_all_dials => ok; have sz_s := size_dstate ok.
   have := wins_ms s (nseq (size ms) [::]) ok (size_nseq _ _).
-  rewrite all_nseq orbT -[s in play _ s](add_zeros_dstate ok) play_unmoved ?size_nseq //.
+  rewrite all_nseq orbT -[s in table_play _ s](add_zeros_dstate ok).
+  rewrite table_play_unmoved ?size_nseq //.
   case/(_ isT)/hasP=> _ /mapP[x x_in ->] goal_sx; apply/allpairsP.
   have /eqP sz_x := allP (size_prefix_sums (size_nseq n 0) sized) x x_in.
   exists (add q s x, x); split=> //=; last exact: (add_eq_sub q_gt0 ok).

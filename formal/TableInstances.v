@@ -69,8 +69,9 @@ have sz_next := size_dstep q r sz_m.
 by rewrite -sz_next (IH (add q (dturn r s) m) rs) ?sz_next.
 Qed.
 
-Lemma play_rotating q s rs ms : all (dstate q (size s)) ms ->
-  play (rotating (size s) q) s [seq nseq r (rotation (size s)) | r <- rs] ms = dgame q s rs ms.
+Lemma table_play_rotating q s rs ms : all (dstate q (size s)) ms ->
+  table_play (rotating (size s) q) s [seq nseq r (rotation (size s)) | r <- rs] ms =
+  dgame q s rs ms.
 Proof.
 elim: ms s rs => [|m ms IH] s [|r rs] //= /andP[/andP[/eqP sz_m _] ms_ok].
 rewrite rearrange_turn; congr (_ :: _).
@@ -85,12 +86,12 @@ rewrite /table_wins /=; split=> -[ms_ok win]; split=> // s.
   move=> ws s_ok sz_ws ws_ok; have /andP[/eqP sz_s _] := s_ok.
   have -> : ws = [seq nseq r (rotation N) | r <- map size ws].
     by rewrite -map_comp -[LHS]map_id; apply/eq_in_map => w /(allP ws_ok) /cyclic_word.
-  rewrite -sz_s play_rotating ?sz_s //; apply/hasP; exists (zeros N).
+  rewrite -sz_s table_play_rotating ?sz_s //; apply/hasP; exists (zeros N).
     by apply: win; rewrite ?size_map ?sz_ws.
   by rewrite /= all_nseq orbT.
 move=> rs s_ok sz_rs; have /andP[/eqP sz_s _] := s_ok.
 have := win s [seq nseq r (rotation N) | r <- rs] s_ok; rewrite size_map sz_rs.
-rewrite -sz_s play_rotating ?sz_s //; case/(_ erefl _)/hasP.
+rewrite -sz_s table_play_rotating ?sz_s //; case/(_ erefl _)/hasP.
   apply/allP => _ /mapP[r _ ->]; apply/allP => p.
   by rewrite mem_nseq => /andP[_ /eqP ->]; apply: mem_head.
 move=> x in_game; rewrite -sz_s in ms_ok.

@@ -26,7 +26,8 @@ Fixpoint table_wins_from T s ms : Prop :=
   if ms is m :: ms' then forall w, word T w -> table_wins_from T (next T s w m) ms' else False.
 
 Lemma wins_from_play T s ms : table_wins_from T s ms <->
-  forall ws, size ws = size ms -> all (word T) ws -> has (reached (goal_of T)) (play T s ws ms).
+  forall ws, size ws = size ms -> all (word T) ws ->
+    has (reached (goal_of T)) (table_play T s ws ms).
 Proof.
 elim: ms s => [|m ms IH] s /=.
   split=> [[goal | []] ws _ _ | win]; first by case: ws => [|w ws] /=; rewrite goal.
