@@ -23,12 +23,14 @@ __all__ = ["MATCHING_COINS", "solve", "winner"]
 MATCHING_COINS = 20  # normal play: a perfect matching is listed (and proved) up to here
 
 
-def solve(n: int, misere: bool = False, seconds: float = 60.0,
+def solve(n: int, misere: bool = False, seconds: float | None = None,
           started: Callable[[NoRepeats], None] | None = None) -> NoRepeats:
-    """The game on n coins (n <= 6), solved by search up to symmetry within `seconds`: its
-    `winner`, the winner's `strategy()`, and how many `positions` it searched. A ValueError
-    says what to do instead when the search cannot settle it. `started` is handed the game
-    as the search begins (to show its progress).
+    """The game on n coins (n <= 6), solved by search up to symmetry within `seconds` (by
+    default a minute, three hours for six coins under misère play, which takes about half an
+    hour and up to 12 GiB of memory): its `winner`, the winner's `strategy()` (up to five
+    coins), and how many `positions` it searched. A ValueError says what to do instead when the
+    search cannot settle it. `started` is handed the game as the search begins (to show its
+    progress).
 
     >>> game = solve(2)
     >>> game.winner, game.strategy()
@@ -36,9 +38,10 @@ def solve(n: int, misere: bool = False, seconds: float = 60.0,
     """
     from coinproofs.arguments import flag, whole
     from coinproofs.arguments import seconds as positive_seconds
-    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget
+    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget, search_seconds
 
-    n, misere, seconds = whole(n, "n", 1), flag(misere, "misere"), positive_seconds(seconds)
+    n, misere = whole(n, "n", 1), flag(misere, "misere")
+    seconds = search_seconds(n, misere) if seconds is None else positive_seconds(seconds)
     if n > MAX_SEARCH_COINS:
         raise ValueError(f"{n} coins are too many to search (the search handles at most "
                          f"{MAX_SEARCH_COINS}); {_instead(n, misere)}")
@@ -54,7 +57,7 @@ def solve(n: int, misere: bool = False, seconds: float = 60.0,
     return game
 
 
-def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
+def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
     """'first' (Amber) or 'second' (Ben): who wins on n coins with best play. Normal play
     beyond the search's reach is the first player's by a perfect matching of the n-cube
     (docs/norepeat.md; `cp.prove(f"norepeat.n{n}.normal")` certifies it up to 20 coins).
@@ -73,7 +76,8 @@ def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
 def _instead(n: int, misere: bool) -> str:
     """Where to turn when the search cannot settle n coins."""
     if misere:
-        return f"misère play on {n} coins is not solved"
+        return ("six coins under misère play take about half an hour of one core and up to "
+                "12 GiB of memory (docs/norepeat.md)")
     if n <= MATCHING_COINS:
         return (f"for normal play a perfect matching proves that the first player wins: run "
                 f"`coinproofs prove norepeat.n{n}.normal`")

@@ -26,6 +26,8 @@ from coinproofs.text import plural
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
 
+STRATEGY_COINS = 5  # the winner's strategy by key as JSON: up to here (six coins: a certificate)
+LOG_EVERY = 60.0  # seconds between progress lines when stderr is not a terminal
 
 
 def register(commands: Any) -> None:
@@ -45,8 +47,8 @@ def register(commands: Any) -> None:
     solve.add_argument("--strategy", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
     solve.add_argument("--certificate", type=path_name, metavar="FILE",
-                       help="write the winner's strategy to FILE as a strategy DAG (binary, "
-                            "the native core's format; see docs/norepeat.md)")
+                       help="write the winner's strategy to FILE as a strategy walk (binary, "
+                            "format NRWALK1; see docs/certificates.md)")
     solve.set_defaults(handler=solve_command)
 
     play = sub.add_parser("play", help="play against the winning strategy in the terminal",
@@ -73,8 +75,9 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same as N (the older spelling)")
     parser.add_argument("--misere", action="store_true",
                         help="misère play: whoever cannot move wins")
-    parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
-                        help="give up the search after this long (default: 60)")
+    parser.add_argument("--seconds", type=_positive_seconds,
+                        help="give up the search after this long (default: 60; 10,800 for six "
+                             "coins under misère play, which take about half an hour)")
 
 
 def _positive_seconds(text: str) -> float:
@@ -99,7 +102,7 @@ def coin_count(args: argparse.Namespace) -> int:
                       "coinproofs norepeat solve 3")
 
 
-def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
+def solved(n: int, misere: bool, seconds: float | None) -> NoRepeats:
     """The game solved within the time budget, or a UserError that says what to do instead."""
     from coinproofs import norepeat
 
@@ -114,18 +117,40 @@ def solved(n: int, misere: bool, seconds: float) -> NoRepeats:
 
 @contextmanager
 def searching(started: list[NoRepeats]) -> Iterator[None]:
-    """Show on stderr, while the search runs, how many positions it has solved (a long search
-    of 6 coins runs for as long as --seconds allows)."""
+    """Show on stderr, while the search runs, how far it has got: on a terminal a live line (the
+    positions, and for the native core its table and the moves under way near the opening);
+    in a log, a line a minute once the search has run for a minute."""
     import threading
 
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
-    if not console.is_terminal:  # logs and pipes get the result, not a spinner
-        yield
-        return
     done = threading.Event()
+
+    def state() -> str:
+        from coinproofs.games.norepeat import search_progress
+
+        game = started[0]
+        return (f"searching: {search_progress(game.native)}" if game.native is not None
+                else f"searching: {game.positions:,} positions")
+
+    if not console.is_terminal:
+        def log() -> None:
+            start = time.perf_counter()
+            while not done.wait(LOG_EVERY):
+                if started:
+                    print(f"{time.perf_counter() - start:,.0f} s, {state()}", file=sys.stderr,
+                          flush=True)
+
+        logger = threading.Thread(target=log, daemon=True)
+        logger.start()
+        try:
+            yield
+        finally:
+            done.set()
+            logger.join()
+        return
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("searching")
@@ -133,8 +158,7 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
         def report() -> None:
             while not done.wait(0.2):
                 if started:
-                    progress.update(task,
-                                    description=f"searching: {started[0].positions:,} positions")
+                    progress.update(task, description=state())
 
         reporter = threading.Thread(target=report, daemon=True)
         reporter.start()
@@ -146,30 +170,37 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    n = coin_count(args)
+    if args.strategy and n > STRATEGY_COINS:
+        raise UserError(f"a strategy of {n} coins is too large for a JSON file: write it as a "
+                        "certificate with --certificate FILE")
     for path in (args.strategy, args.certificate):
         if path:
             writable(path)  # before the search, which may take a minute
-    start = time.perf_counter()
-    game = solved(coin_count(args), args.misere, args.seconds)
+    start, cpu = time.perf_counter(), time.process_time()
+    game = solved(n, args.misere, args.seconds)
     seconds, positions = time.perf_counter() - start, game.positions
+    cpu_seconds = time.process_time() - cpu
     if args.strategy:
         _write_strategy(args.strategy, game)
     certificate = _write_certificate(args.certificate, game) if args.certificate else None
     if args.json:
+        strategy = ({} if n > STRATEGY_COINS else {"strategy-up-to-symmetry": {
+            str(key): coin for key, coin in sorted(game.strategy().items())}})
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
-                    "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
-                        str(key): coin for key, coin in sorted(game.strategy().items())}}
-                   | ({} if certificate is None else {"certificate": certificate}))
+                    "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3)}
+                   | strategy | ({} if certificate is None else {"certificate": certificate}))
         return 0
     print(f"{plural(game.n, 'coin')}, {rule(game.misere)}: the {game.winner} player "
           f"({_name(game.winner)}) wins.")
-    print(f"Positions searched (up to symmetry): {positions:,} in {seconds:.2f} s.")
+    print(f"Positions searched (up to symmetry): {positions:,} in {seconds:,.2f} s "
+          f"({cpu_seconds:,.2f} s of CPU).")
     if args.strategy:
         print(f"Strategy written to {args.strategy}.")
     if certificate is not None:
         print(f"Certificate written to {args.certificate}: {certificate['nodes']:,} nodes, "
-              f"{certificate['bytes']:,} bytes.")
+              f"{certificate['records']:,} records, {certificate['bytes']:,} bytes.")
     return 0
 
 
@@ -191,12 +222,13 @@ def _write_strategy(path: Path, game: NoRepeats) -> None:
 
 
 def _write_certificate(path: Path, game: NoRepeats) -> dict[str, int]:
-    """Write the winner's strategy DAG (searched again by the native core where the game's
-    search was the Python engine's); its node count and size."""
+    """Write the winner's strategy walk (searched again by the native core where the game's
+    search was the Python engine's); its counts and size."""
     from coinproofs.games.norepeat import extract
 
-    nodes = extract(game.n, game.misere, path, table_bytes=1 << 24, solver=game.native)
-    return {"nodes": nodes, "bytes": path.stat().st_size}
+    counts = extract(game.n, game.misere, path, solver=game.native)
+    return {"nodes": counts["nodes"], "records": counts["records"],
+            "bytes": path.stat().st_size}
 
 
 def check_command(args: argparse.Namespace) -> int:
