@@ -75,9 +75,11 @@ def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
 
 def _instead(n: int, misere: bool) -> str:
     """Where to turn when the search cannot settle n coins."""
-    if misere:
+    if misere and n == 6:
         return ("six coins under misère play take about half an hour of one core and up to "
                 "12 GiB of memory (docs/norepeat.md)")
+    if misere:
+        return f"misère play on {n} coins is not solved"
     if n <= MATCHING_COINS:
         return (f"for normal play a perfect matching proves that the first player wins: run "
                 f"`coinproofs prove norepeat.n{n}.normal`")

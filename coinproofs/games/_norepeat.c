@@ -48,6 +48,14 @@ typedef uint64_t u64;
 #define PROGRESS_EVERY (1u << 16) /* positions between calls of the progress callback */
 #define CLOCK_EVERY (1u << 12)    /* positions between looks at the clock */
 #define MAX_DEPTH 64
+/* Two of the speed-ups can be turned off at build time, to measure each one
+ * (bench/bench_norepeat_native.py builds such variants): */
+#ifndef NR_PREFETCH
+#define NR_PREFETCH 1   /* fetch every child's bucket before probing any */
+#endif
+#ifndef NR_HUGE_PAGES
+#define NR_HUGE_PAGES 1 /* ask for the table in huge pages */
+#endif
 
 enum { LOST = 0, WON = 1, STOPPED = -1, UNKNOWN = -2 };
 enum { STOP_NONE, STOP_POSITIONS, STOP_CLOCK, STOP_ERROR };
@@ -267,7 +275,7 @@ static int table_alloc(Table *t, long long bytes)
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED)
         return -1;
-#ifdef MADV_HUGEPAGE
+#if defined(MADV_HUGEPAGE) && NR_HUGE_PAGES
     madvise(memory, size, MADV_HUGEPAGE); /* fewer TLB misses on random probes */
 #endif
     t->slots = memory;
@@ -403,7 +411,8 @@ static int candidates(Solver *s, u64 key, Place *moves, int *result)
         if (duplicate)
             continue;
         locate(&s->table, child, &moves[count]);
-        __builtin_prefetch(s->table.slots + moves[count].bucket * SLOTS);
+        if (NR_PREFETCH)
+            __builtin_prefetch(s->table.slots + moves[count].bucket * SLOTS);
         count++;
     }
     if (!can_move)

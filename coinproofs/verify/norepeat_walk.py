@@ -324,7 +324,12 @@ def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Art
     nodes: int = item["nodes"]
     WALK_NODES.check(nodes, "the strategy-walk evidence")
     name = f"the strategy-walk file {item['file']!r}"
-    # A node has at most n records, each of at most RECORD_BYTES bytes; the start, one more.
+    largest = HEADER.size + n * RECORD_BYTES * nodes  # at most n records a node
+    path = artifacts.folder / item["file"]
+    if path.is_file() and not path.is_symlink():  # else the reading says what is wrong
+        size = path.stat().st_size
+        expect(size <= largest, f"{name} has {size:,} bytes, but {nodes:,} nodes take at most "
+                                f"{largest:,}")
     passes = artifacts.readings(item, WALK_NODES, HEADER.size + n * RECORD_BYTES, times=1)
     try:
         data = b"".join(next(passes))
