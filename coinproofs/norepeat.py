@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from coinproofs.games.norepeat import NoRepeats
 
@@ -24,13 +25,15 @@ MATCHING_COINS = 20  # normal play: a perfect matching is listed (and proved) up
 
 
 def solve(n: int, misere: bool = False, seconds: float | None = None,
-          started: Callable[[NoRepeats], None] | None = None) -> NoRepeats:
+          started: Callable[[NoRepeats], None] | None = None,
+          checkpoint: Path | None = None) -> NoRepeats:
     """The game on n coins (n <= 6), solved by search up to symmetry within `seconds` (by
     default a minute, three hours for six coins under misère play, which takes about half an
     hour and up to 12 GiB of memory): its `winner`, the winner's `strategy()` (up to five
     coins), and how many `positions` it searched. A ValueError says what to do instead when the
     search cannot settle it. `started` is handed the game as the search begins (to show its
-    progress).
+    progress). With a `checkpoint` file, the native search (six coins) saves its table there
+    every ten minutes and when it stops, and resumes from it if it exists.
 
     >>> game = solve(2)
     >>> game.winner, game.strategy()
@@ -45,7 +48,7 @@ def solve(n: int, misere: bool = False, seconds: float | None = None,
     if n > MAX_SEARCH_COINS:
         raise ValueError(f"{n} coins are too many to search (the search handles at most "
                          f"{MAX_SEARCH_COINS}); {_instead(n, misere)}")
-    game = NoRepeats(n, misere, seconds=seconds)
+    game = NoRepeats(n, misere, seconds=seconds, checkpoint=checkpoint)
     if started is not None:
         started(game)
     try:

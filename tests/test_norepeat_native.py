@@ -7,6 +7,7 @@ import random
 import subprocess
 from functools import cache
 from itertools import permutations
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -286,3 +287,76 @@ def random_position_after(rng: random.Random, n: int, moves: int) -> tuple[int, 
         pattern = turn(pattern, rng.choice(coins))
         seen |= 1 << pattern
     return seen, pattern
+
+
+def reachable_keys(n: int) -> list[int]:
+    """Every position up to symmetry (key after Lemma R) reachable from the opening, by
+    breadth-first search over the core's keys."""
+    solver = native(n, True)
+    level = {solver.key(1 << START, START)}
+    found = set(level)
+    while level:
+        level = {solver.key(key | 1 << (1 << coin), 1 << coin)
+                 for key in level for coin in legal_coins(key, START, n)} - found
+        found |= level
+    return sorted(found)
+
+
+@pytest.mark.parametrize("misere", RULES)
+def test_five_coins_agree_with_the_python_engine_on_random_positions(misere: bool) -> None:
+    """A thousand positions of random 5-coin games: the core's value equals the Python
+    engine's (its own keys, without Lemma R, its own search). All 912,868 positions up to
+    symmetry that five coins reach, in the slow run (next test)."""
+    rng, solver = random.Random(55 + misere), native(5, misere)
+    keys = [solver.key(*random_position(rng, 5)) for _ in range(1000)]
+    agree_with_python(keys, misere)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("misere", RULES)
+def test_five_coins_agree_with_the_python_engine_on_every_position(misere: bool) -> None:
+    keys = reachable_keys(5)
+    assert len(keys) == 912_868
+    agree_with_python(keys, misere)
+
+
+def agree_with_python(keys: list[int], misere: bool) -> None:
+    game, solver = NoRepeats(5, misere, native=False), native_solver(5, misere, 1 << 24)
+    for key in keys:
+        assert solver.wins(key, START) == game.wins(game.key(key, START)), key
+
+
+# --- Checkpoints: the table saved and read back ------------------------------------------------
+
+def test_a_saved_table_is_read_back_at_any_size(tmp_path: Path) -> None:
+    """A table saved after a search answers the same positions at once when read back into a
+    table of the same size or another (its entries moved by their hashes); a file of another
+    rule is refused."""
+    solver = native_solver(5, True, 1 << 20)
+    assert solver.wins(1 << START, START) is False
+    solver.save(str(tmp_path / "table"))
+    for size in (1 << 20, 1 << 18, 3 << 20):
+        again = native_solver(5, True, size)
+        again.load(str(tmp_path / "table"))
+        before = again.stats["nodes"]
+        assert again.wins(1 << START, START) is False
+        assert again.stats["nodes"] == before  # known: nothing searched
+    with pytest.raises(ValueError, match="not a table saved by a solver of these coins and rule"):
+        native_solver(5, False, 1 << 20).load(str(tmp_path / "table"))
+
+
+def test_a_search_with_a_checkpoint_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """A native search stopped by its budget leaves its table in the checkpoint file; a new
+    search with the same file starts from it (and its count of positions) and finishes."""
+    checkpoint = tmp_path / "six.table"
+    rng = random.Random(8)
+    seen, pattern = random_position_after(rng, 6, 24)
+    first = NoRepeats(6, True, table_bytes=1 << 22, max_positions=2000, checkpoint=checkpoint)
+    key = first.key(seen, pattern)
+    with pytest.raises(OutOfBudget):
+        first.wins(key)
+    assert checkpoint.exists() and first.positions == 2000
+    resumed = NoRepeats(6, True, table_bytes=1 << 22, checkpoint=checkpoint)
+    assert resumed.positions == 2000
+    assert resumed.wins(key) == native_solver(6, True, 1 << 22).wins(seen, pattern)
+    assert [p.name for p in tmp_path.iterdir()] == ["six.table"]  # no temporary file left

@@ -46,6 +46,10 @@ def register(commands: Any) -> None:
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.add_argument("--strategy", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
+    solve.add_argument("--checkpoint", type=path_name, metavar="FILE",
+                       help="six coins: save the search's table to FILE every ten minutes and "
+                            "when it stops, and resume from FILE if it is there (as large as "
+                            "the table: up to 12 GiB)")
     solve.add_argument("--certificate", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE as a strategy walk (binary, "
                             "format NRWALK1; see docs/certificates.md)")
@@ -102,14 +106,16 @@ def coin_count(args: argparse.Namespace) -> int:
                       "coinproofs norepeat solve 3")
 
 
-def solved(n: int, misere: bool, seconds: float | None) -> NoRepeats:
+def solved(n: int, misere: bool, seconds: float | None,
+           checkpoint: Path | None = None) -> NoRepeats:
     """The game solved within the time budget, or a UserError that says what to do instead."""
     from coinproofs import norepeat
 
     holder: list[NoRepeats] = []
     try:
         with searching(holder):
-            game = norepeat.solve(n, misere, seconds, started=holder.append)
+            game = norepeat.solve(n, misere, seconds, started=holder.append,
+                                  checkpoint=checkpoint)
     except ValueError as error:
         raise UserError(str(error)) from None
     return game
@@ -174,11 +180,11 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.strategy and n > STRATEGY_COINS:
         raise UserError(f"a strategy of {n} coins is too large for a JSON file: write it as a "
                         "certificate with --certificate FILE")
-    for path in (args.strategy, args.certificate):
+    for path in (args.strategy, args.certificate, args.checkpoint):
         if path:
             writable(path)  # before the search, which may take a minute
     start, cpu = time.perf_counter(), time.process_time()
-    game = solved(n, args.misere, args.seconds)
+    game = solved(n, args.misere, args.seconds, args.checkpoint)
     seconds, positions = time.perf_counter() - start, game.positions
     cpu_seconds = time.process_time() - cpu
     if args.strategy:

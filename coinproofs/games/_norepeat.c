@@ -293,6 +293,13 @@ typedef struct {
     long long budget;      /* its budget under a budgeted try, else -1 */
 } Step;
 
+#define TRIED_NODES 4096 /* shallow nodes whose budgeted tries are remembered */
+
+typedef struct {
+    u64 key, moves[MAX_COINS]; /* a node under budgeted tries, and its moves' keys */
+    long long failed[MAX_COINS]; /* the budget each move last ran out of, 0: none */
+} Tried;
+
 typedef struct {
     PyObject_HEAD
     Cube cube;
@@ -303,8 +310,9 @@ typedef struct {
      * positions, then tries_growth times more a round */
     int tries_from, tries_to;
     long long tries_budget, tries_growth;
+    Tried *tried;              /* TRIED_NODES records */
     Step path[SHOWN_DEPTH];
-    int path_depth, tries_open; /* path[0 .. path_depth - 1] is under way */
+    int path_depth;            /* path[0 .. path_depth - 1] is under way */
     /* per call of wins(): */
     long long limit, outer_limit;
     double deadline;
@@ -455,44 +463,79 @@ static inline void show(Solver *s, int depth, int tried, int candidates, long lo
  * what the caller allows); those not settled are tried again, the budget growing; the last one
  * open gets all that is left. WON, LOST or STOPPED (a budget of the caller's, the clock, an
  * error). */
-static int budgeted_tries(Solver *s, Place *moves, int count, int depth)
+/* The record of the budgeted tries at the node `key`, made if need be (NULL: no room). */
+static Tried *tried_record(Solver *s, u64 key)
 {
-    int open[MAX_COINS], remaining = count;
-    for (int i = 0; i < count; i++)
-        open[i] = 1;
-    long long budget = s->tries_budget, outer = s->limit;
-    int result = STOPPED;
-    s->tries_open++;
-    for (;;) {
-        for (int i = 0; i < count; i++) {
-            if (!open[i])
-                continue;
-            show(s, depth, i, count, remaining > 1 ? budget : -1);
-            if (remaining > 1)
-                s->limit = budget < outer - s->nodes ? s->nodes + budget : outer;
-            int r = search(s, &moves[i], depth + 1);
-            s->limit = outer;
-            if (r == STOPPED) {
-                if (remaining == 1 || s->stop_reason != STOP_POSITIONS || s->nodes >= outer)
-                    goto done;
-                s->stop_reason = STOP_NONE; /* our own budget ran out: the next candidate */
-                continue;
-            }
-            if (r == LOST) {
-                result = WON;
-                goto done;
-            }
-            open[i] = 0;
-            if (--remaining == 0) {
-                result = LOST;
-                goto done;
-            }
+    u64 at = mix(key) % TRIED_NODES;
+    for (int k = 0; k < TRIED_NODES; k++, at = (at + 1) % TRIED_NODES) {
+        Tried *t = &s->tried[at];
+        if (t->key == key)
+            return t;
+        if (t->key == 0) {
+            memset(t, 0, sizeof *t);
+            t->key = key;
+            return t;
         }
-        budget = budget > LLONG_MAX / s->tries_growth ? LLONG_MAX : budget * s->tries_growth;
     }
-done:
-    s->tries_open--;
-    return result;
+    return NULL;
+}
+
+/* The budget a move of the record last ran out of (0: none), and where it is kept. */
+static long long *failed_budget(Tried *t, u64 move)
+{
+    for (int i = 0; t != NULL && i < MAX_COINS; i++) {
+        if (t->moves[i] == 0)
+            t->moves[i] = move;
+        if (t->moves[i] == move)
+            return &t->failed[i];
+    }
+    return NULL;
+}
+
+/* Budgeted tries at the shallow node `key`: each candidate in turn gets `budget` positions
+ * (within what the caller allows); those not settled are tried again, the budget growing; the
+ * last one open gets all that is left. The budgets that ran out are remembered (and saved
+ * with the table), so that a search resumed or met again goes on where it was. WON, LOST or
+ * STOPPED (a budget of the caller's, the clock, an error). */
+static int budgeted_tries(Solver *s, u64 key, Place *moves, int count, int depth)
+{
+    Tried *memory = tried_record(s, key);
+    long long failed[MAX_COINS], outer = s->limit;
+    int open[MAX_COINS], remaining = count;
+    for (int i = 0; i < count; i++) {
+        long long *kept = failed_budget(memory, moves[i].key);
+        failed[i] = kept != NULL ? *kept : 0;
+        open[i] = 1;
+    }
+    for (;;) {
+        int i = -1; /* the open candidate whose budget ran out least, first of equals */
+        for (int j = 0; j < count; j++)
+            if (open[j] && (i < 0 || failed[j] < failed[i]))
+                i = j;
+        long long budget = failed[i] == 0 ? s->tries_budget
+                           : failed[i] > LLONG_MAX / s->tries_growth ? LLONG_MAX
+                           : failed[i] * s->tries_growth;
+        show(s, depth, i, count, remaining > 1 ? budget : -1);
+        if (remaining > 1)
+            s->limit = budget < outer - s->nodes ? s->nodes + budget : outer;
+        int r = search(s, &moves[i], depth + 1);
+        s->limit = outer;
+        if (r == STOPPED) {
+            if (remaining == 1 || s->stop_reason != STOP_POSITIONS || s->nodes >= outer)
+                return STOPPED;
+            s->stop_reason = STOP_NONE; /* our own budget ran out: the next candidate */
+            failed[i] = budget;
+            long long *kept = failed_budget(memory, moves[i].key);
+            if (kept != NULL)
+                *kept = budget;
+            continue;
+        }
+        if (r == LOST)
+            return WON;
+        open[i] = 0;
+        if (--remaining == 0)
+            return LOST;
+    }
 }
 
 /* Does the player to move from the located key win? STOPPED on a budget. */
@@ -511,7 +554,7 @@ static int search(Solver *s, const Place *at, int depth)
         return s->misere ? WON : LOST; /* stuck: a terminal position, not worth a slot */
     if (result == UNKNOWN) {
         if (count >= 2 && depth >= s->tries_from && depth <= s->tries_to && s->tries_budget > 0) {
-            result = budgeted_tries(s, moves, count, depth);
+            result = budgeted_tries(s, at->key, moves, count, depth);
         } else {
             result = LOST;
             for (int i = 0; i < count && result == LOST; i++) {
@@ -576,7 +619,9 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
     cube_init(&s->cube, n);
     s->misere = misere;
     table_free(&s->table);
-    if (table_alloc(&s->table, table_bytes) < 0) {
+    PyMem_Free(s->tried);
+    s->tried = PyMem_Calloc(TRIED_NODES, sizeof(Tried));
+    if (s->tried == NULL || table_alloc(&s->table, table_bytes) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -585,13 +630,14 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
     s->tries_to = 0;
     s->tries_budget = 0;
     s->tries_growth = 4;
-    s->path_depth = s->tries_open = 0;
+    s->path_depth = 0;
     return 0;
 }
 
 static void Solver_dealloc(Solver *s)
 {
     table_free(&s->table);
+    PyMem_Free(s->tried);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -644,7 +690,7 @@ static void start_call(Solver *s, double seconds, long long max_nodes, PyObject 
     s->limit = max_nodes >= 0 ? s->nodes + max_nodes : LLONG_MAX;
     s->progress = progress;
     s->stop_reason = STOP_NONE;
-    s->path_depth = s->tries_open = 0;
+    s->path_depth = 0;
 }
 
 static PyObject *Solver_wins(Solver *s, PyObject *args, PyObject *kw)
@@ -1081,7 +1127,113 @@ static PyObject *Solver_clear(Solver *s, PyObject *unused)
 {
     (void)unused;
     memset(s->table.slots, 0, s->table.bytes);
+    memset(s->tried, 0, TRIED_NODES * sizeof(Tried));
     s->stored = 0;
+    Py_RETURN_NONE;
+}
+
+/* ---- the table saved to a file and read back (a long search can be resumed) ---- */
+
+typedef struct {
+    char magic[8]; /* NRTABLE1 */
+    int32_t n, misere;
+    u64 buckets;
+    long long stored, nodes, replaced;
+} Saved;
+
+#define SAVED_CHUNK ((size_t)1 << 26)
+
+static FILE *open_path(PyObject *arg, const char *mode)
+{
+    PyObject *path;
+    if (!PyUnicode_FSConverter(arg, &path))
+        return NULL;
+    FILE *f = fopen(PyBytes_AS_STRING(path), mode);
+    if (f == NULL)
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    Py_DECREF(path);
+    return f;
+}
+
+/* Copy `bytes` between the file and memory, a chunk at a time (read when `reading`). */
+static int transfer(FILE *f, void *memory, size_t bytes, int reading)
+{
+    for (size_t done = 0; done < bytes;) {
+        size_t part = bytes - done < SAVED_CHUNK ? bytes - done : SAVED_CHUNK;
+        char *at = (char *)memory + done;
+        if ((reading ? fread(at, 1, part, f) : fwrite(at, 1, part, f)) != part)
+            return -1;
+        done += part;
+    }
+    return 0;
+}
+
+static PyObject *Solver_save(Solver *s, PyObject *arg)
+{
+    FILE *f = open_path(arg, "wb");
+    if (f == NULL)
+        return NULL;
+    Saved header = {{'N', 'R', 'T', 'A', 'B', 'L', 'E', '1'}, s->cube.n, s->misere,
+                    s->table.buckets, s->stored, s->nodes, s->replaced};
+    int failed = fwrite(&header, sizeof header, 1, f) != 1 ||
+                 transfer(f, s->tried, TRIED_NODES * sizeof(Tried), 0) < 0 ||
+                 transfer(f, s->table.slots, s->table.bytes, 0) < 0;
+    if (fclose(f) != 0 || failed) {
+        PyErr_SetString(PyExc_OSError, "could not write the table");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_load(Solver *s, PyObject *arg)
+{
+    FILE *f = open_path(arg, "rb");
+    if (f == NULL)
+        return NULL;
+    Saved header;
+    int read = fread(&header, sizeof header, 1, f) == 1;
+    if (!read || memcmp(header.magic, "NRTABLE1", 8) != 0 || header.n != s->cube.n ||
+        header.misere != s->misere || header.buckets < MIN_BUCKETS) {
+        fclose(f);
+        PyErr_SetString(PyExc_ValueError, "the file is not a table saved by a solver of these "
+                        "coins and rule");
+        return NULL;
+    }
+    int failed = transfer(f, s->tried, TRIED_NODES * sizeof(Tried), 1) < 0;
+    if (header.buckets == s->table.buckets) {
+        failed = failed || transfer(f, s->table.slots, s->table.bytes, 1) < 0;
+    } else { /* another size: each entry moved by its hash, bucket * quotient */
+        u64 *chunk = PyMem_Malloc(SAVED_CHUNK);
+        u64 per_chunk = SAVED_CHUNK / sizeof(u64);
+        for (u64 done = 0; !failed && chunk && done < header.buckets * SLOTS;) {
+            u64 part = header.buckets * SLOTS - done < per_chunk ? header.buckets * SLOTS - done
+                                                                   : per_chunk;
+            failed = fread(chunk, sizeof(u64), part, f) != part;
+            for (u64 i = 0; !failed && i < part; i++)
+                if (chunk[i] & FILLED) {
+                    u64 h = (chunk[i] >> 8) * header.buckets + (done + i) / SLOTS;
+                    Place p = {0, h % s->table.buckets, h / s->table.buckets, 0};
+                    int log_work = (int)(chunk[i] & WORK_BITS);
+                    store(s, &p, (chunk[i] & WON_BIT) != 0,
+                          (long long)1 << (log_work < 62 ? log_work : 62));
+                }
+            done += part;
+        }
+        failed = failed || chunk == NULL;
+        PyMem_Free(chunk);
+    }
+    fclose(f);
+    if (failed) {
+        memset(s->table.slots, 0, s->table.bytes); /* nothing half read is kept */
+        memset(s->tried, 0, TRIED_NODES * sizeof(Tried));
+        PyErr_SetString(PyExc_OSError, "the saved table ends too soon");
+        return NULL;
+    }
+    if (header.buckets == s->table.buckets) {
+        s->stored = header.stored;
+        s->replaced = header.replaced;
+    }
+    s->nodes = header.nodes;
     Py_RETURN_NONE;
 }
 
@@ -1127,6 +1279,11 @@ static PyMethodDef Solver_methods[] = {
      "progress(nodes, records) is called now and then. root=(seen, pattern), a lost position, "
      "in place of the start (tests and benchmarks)."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
+    {"save", (PyCFunction)Solver_save, METH_O,
+     "save(path): write the table (and what the budgeted tries have spent) to `path`."},
+    {"load", (PyCFunction)Solver_load, METH_O,
+     "load(path): read back a table saved by a solver of the same coins and rule (of another "
+     "size: its entries are moved, some given up if it is smaller)."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Solver_getset[] = {

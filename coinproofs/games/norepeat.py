@@ -48,6 +48,7 @@ TABLE_SPARE_BYTES = 2 << 30  # memory left to the rest of the machine when the t
 # many positions, then `growth` times more a round, before the next one is tried.
 TRIES = (TRIES_FROM, TRIES_TO, TRIES_BUDGET, TRIES_GROWTH) = (7, 7, 400_000_000, 4)
 WALK_LEAF = 20  # certificates leave positions of at most this many unseen patterns to the checker
+CHECKPOINT_SECONDS = 600.0  # a native search with a checkpoint file saves its table this often
 SEARCH_SECONDS = 60.0  # a search's default time budget, but...
 OPENING_SECONDS = 3 * 3600.0  # ... six coins under misère play, which settles in about 30 min
 
@@ -179,7 +180,8 @@ class NoRepeats:
     def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
                  max_positions: int | None = None, native: bool | None = None,
                  table_bytes: int | None = None,
-                 progress: Callable[[int], object] | None = None) -> None:
+                 progress: Callable[[int], object] | None = None,
+                 checkpoint: Path | None = None) -> None:
         self.n = n
         self.misere = misere
         self.reorderings = Reorderings(n)
@@ -190,6 +192,9 @@ class NoRepeats:
                                     else table_bytes) \
             if (n >= NATIVE_COINS if native is None else native) else None
         self.progress = progress
+        self.checkpoint, self.saved = checkpoint, time.perf_counter()
+        if self.native is not None and checkpoint is not None and checkpoint.exists():
+            self.native.load(str(checkpoint))
 
     def key(self, seen: Seen, pattern: Pattern) -> Key:
         """The canonical key of the position: current pattern to all heads, coins reordered."""
@@ -233,9 +238,12 @@ class NoRepeats:
         nodes = -1 if self.max_positions is None else self.max_positions - self.positions
         result = None
         if (self.deadline is None or seconds > 0) and (self.max_positions is None or nodes > 0):
-            result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
-                                      progress=self._native_progress, tries=TRIES,
-                                      moves=key.bit_count() - 1)
+            try:
+                result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
+                                          progress=self._native_progress, tries=TRIES,
+                                          moves=key.bit_count() - 1)
+            finally:
+                self._save()
         if result is None:
             if self.max_positions is not None and self.positions >= self.max_positions:
                 raise OutOfBudget(f"stopped after {self.positions:,} positions")
@@ -243,8 +251,20 @@ class NoRepeats:
         return bool(result)
 
     def _native_progress(self, nodes: int, stored: int) -> None:
+        if time.perf_counter() - self.saved > CHECKPOINT_SECONDS:
+            self._save()
         if self.progress is not None:
             self.progress(nodes)
+
+    def _save(self) -> None:
+        """Save the native table to the checkpoint file, if there is one (a search stopped, or
+        killed, resumes from it: docs/norepeat.md, "Checkpoints")."""
+        if self.native is not None and self.checkpoint is not None:
+            from coinproofs.atomic import atomic_path
+
+            with atomic_path(self.checkpoint) as temp:
+                self.native.save(str(temp))
+            self.saved = time.perf_counter()
 
     def _check_budget(self) -> None:
         if self.max_positions is not None and len(self.memo) >= self.max_positions:
