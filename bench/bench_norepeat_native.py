@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from native_baseline import baseline_module, variant_module
+
 from coinproofs.games import norepeat as engine
 from coinproofs.games.norepeat import START, NoRepeats, legal_coins, native_solver, turn
 
