@@ -154,6 +154,20 @@ def opening() -> None:
     print(f"  {outcome}: {stats['nodes']:,} positions in {wall:,.0f} s wall, {cpu:,.0f} s CPU "
           f"({stats['nodes'] / cpu:,.0f} per CPU second); table {stats['stored']:,} of "
           f"{stats['capacity']:,} entries, {stats['replaced']:,} given up ({load()})")
+    tries_made(solver.tries)
+
+
+def tries_made(tries: list[tuple[int, list[tuple[int, int, int]]]]) -> None:
+    """The budgeted tries: how many nodes had them, and each node where a budget ran out."""
+    print(f"  budgeted tries at {len(tries)} nodes; where a move ran out of its budget "
+          "(each move: positions searched under it, the budget it last ran out of, and how it "
+          "settled: won for the opponent, lost for her, or not):")
+    words = {1: "won", -1: "lost", 0: "open"}
+    for depth, moves in tries:
+        if any(failed for _, failed, _ in moves):
+            shown = "; ".join(f"{spent:,} ({failed:,}) {words[settled]}"
+                              for spent, failed, settled in moves)
+            print(f"    depth {depth}: {shown}")
 
 
 def main() -> None:

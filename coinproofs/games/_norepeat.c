@@ -298,6 +298,9 @@ typedef struct {
 typedef struct {
     u64 key, moves[MAX_COINS]; /* a node under budgeted tries, and its moves' keys */
     long long failed[MAX_COINS]; /* the budget each move last ran out of, 0: none */
+    long long spent[MAX_COINS];  /* the positions searched under each move, in all */
+    int depth;
+    signed char settled[MAX_COINS]; /* 0 not settled, 1 won for the opponent, -1 lost */
 } Tried;
 
 typedef struct {
@@ -480,16 +483,16 @@ static Tried *tried_record(Solver *s, u64 key)
     return NULL;
 }
 
-/* The budget a move of the record last ran out of (0: none), and where it is kept. */
-static long long *failed_budget(Tried *t, u64 move)
+/* The index of a move in the record (added if new), or -1. */
+static int tried_move(Tried *t, u64 move)
 {
     for (int i = 0; t != NULL && i < MAX_COINS; i++) {
         if (t->moves[i] == 0)
             t->moves[i] = move;
         if (t->moves[i] == move)
-            return &t->failed[i];
+            return i;
     }
-    return NULL;
+    return -1;
 }
 
 /* Budgeted tries at the shallow node `key`: each candidate in turn gets `budget` positions
@@ -501,12 +504,14 @@ static int budgeted_tries(Solver *s, u64 key, Place *moves, int count, int depth
 {
     Tried *memory = tried_record(s, key);
     long long failed[MAX_COINS], outer = s->limit;
-    int open[MAX_COINS], remaining = count;
+    int open[MAX_COINS], kept[MAX_COINS], remaining = count;
     for (int i = 0; i < count; i++) {
-        long long *kept = failed_budget(memory, moves[i].key);
-        failed[i] = kept != NULL ? *kept : 0;
+        kept[i] = tried_move(memory, moves[i].key);
+        failed[i] = kept[i] >= 0 ? memory->failed[kept[i]] : 0;
         open[i] = 1;
     }
+    if (memory != NULL)
+        memory->depth = depth;
     for (;;) {
         int i = -1; /* the open candidate whose budget ran out least, first of equals */
         for (int j = 0; j < count; j++)
@@ -518,16 +523,21 @@ static int budgeted_tries(Solver *s, u64 key, Place *moves, int count, int depth
         show(s, depth, i, count, remaining > 1 ? budget : -1);
         if (remaining > 1)
             s->limit = budget < outer - s->nodes ? s->nodes + budget : outer;
+        long long before = s->nodes;
         int r = search(s, &moves[i], depth + 1);
         s->limit = outer;
+        if (kept[i] >= 0) {
+            memory->spent[kept[i]] += s->nodes - before;
+            if (r != STOPPED)
+                memory->settled[kept[i]] = r == WON ? 1 : -1;
+        }
         if (r == STOPPED) {
             if (remaining == 1 || s->stop_reason != STOP_POSITIONS || s->nodes >= outer)
                 return STOPPED;
             s->stop_reason = STOP_NONE; /* our own budget ran out: the next candidate */
             failed[i] = budget;
-            long long *kept = failed_budget(memory, moves[i].key);
-            if (kept != NULL)
-                *kept = budget;
+            if (kept[i] >= 0)
+                memory->failed[kept[i]] = budget;
             continue;
         }
         if (r == LOST)
@@ -1286,9 +1296,38 @@ static PyMethodDef Solver_methods[] = {
      "size: its entries are moved, some given up if it is smaller)."},
     {NULL, NULL, 0, NULL}};
 
+/* The budgeted tries made so far: for each node, its depth and, for each move in the order
+ * first met, (positions searched under it, the budget it last ran out of or 0, settled:
+ * 1 won for the opponent, -1 lost for her, 0 not settled). */
+static PyObject *Solver_tries(Solver *s, void *unused)
+{
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    for (int k = 0; list != NULL && k < TRIED_NODES; k++) {
+        const Tried *t = &s->tried[k];
+        if (t->key == 0)
+            continue;
+        PyObject *moves = PyList_New(0);
+        for (int i = 0; moves != NULL && i < MAX_COINS && t->moves[i]; i++) {
+            PyObject *move = Py_BuildValue("(LLi)", t->spent[i], t->failed[i], t->settled[i]);
+            if (move == NULL || PyList_Append(moves, move) < 0)
+                Py_CLEAR(moves);
+            Py_XDECREF(move);
+        }
+        PyObject *node = moves ? Py_BuildValue("(iN)", t->depth, moves) : NULL;
+        if (node == NULL || PyList_Append(list, node) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(node);
+    }
+    return list;
+}
+
 static PyGetSetDef Solver_getset[] = {
     {"stats", (getter)Solver_stats, NULL, "positions searched, table entries and table size",
      NULL},
+    {"tries", (getter)Solver_tries, NULL, "the budgeted tries made: (depth, [(positions "
+     "searched, budget last run out of or 0, settled: 1 won for the opponent, -1 lost, 0 not), "
+     "...]) for each node", NULL},
     {"path", (getter)Solver_path, NULL, "the search's path near the root, for progress: at "
      "each depth from the root's, (move searched, of how many, its budget or -1)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
