@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
 
-.PHONY: setup prove verify test test-all bench bench-quick lint formal checker clean notebooks
+.PHONY: setup prove verify verify-coq formal-gate test test-all bench bench-quick lint formal checker clean notebooks
 
 $(BIN)/coinproofs: pyproject.toml setup.py coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,12 @@ formal:
 	rm -f formal/Headline.vo
 	$(MAKE) --no-print-directory -C formal -f Makefile.coq
 
+# The gate (coinproofs/coq/gate.py): coqchk re-checks formal/ and everything beneath it and
+# must find no assumption; no banned command; the digest and the statements of the theorems the
+# Python kernel cites are the ones it records.
+formal-gate: setup formal
+	$(BIN)/python -m coinproofs.coq.gate formal
+
 # The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY.
 checker: formal
 	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
@@ -59,3 +65,8 @@ clean:
 # The notebooks, run and rendered to HTML in build/notebooks/.
 notebooks: setup
 	$(BIN)/jupyter nbconvert --to html --execute --output-dir build/notebooks docs/notebooks/*.ipynb
+
+# The second road: compile the Coq proof written beside each certificate (`make prove` first),
+# check each against its claim's statement, then coqchk (no axiom).
+verify-coq: setup formal
+	$(BIN)/coinproofs verify --coq $(OUT) --jobs $(JOBS)

@@ -10,8 +10,9 @@ Move(take=(0, 2), to=(3, 5))
 
 `cp.devil`, `cp.penny`, `cp.norepeat` and `cp.pictures` are loaded when first used, so that
 `import coinproofs` (and the `coinproofs` command) starts fast. `cp.prove(claim_id, out=DIR)`
-proves claims into certificates; `cp.verify(path)` checks a certificate or a folder of them
-with the kernel alone and returns a verdict, never raising on a bad certificate.
+proves claims into certificates (each with its Coq proof beside it); `cp.verify(path)` checks a
+certificate or a folder of them with the kernel alone and returns a verdict, never raising on a
+bad certificate; `cp.verify_coq(path)` checks their Coq proofs with Coq alone.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "claims", "devil", "norepeat", "penny", "pictures", "prove", "verify"]
+__all__ = ["__version__", "claims", "devil", "norepeat", "penny", "pictures", "prove", "verify",
+           "verify_coq"]
 
 if TYPE_CHECKING:  # what type checkers see: the lazy names below, and cp.verify as a function
     from coinproofs import devil, norepeat, penny, pictures
-    from coinproofs.certificates import claims, prove, verify
+    from coinproofs.certificates import claims, prove, verify, verify_coq
 
 _SUBMODULES = {"devil", "penny", "norepeat", "pictures"}
-_FUNCTIONS = {"prove": "coinproofs.certificates", "claims": "coinproofs.certificates"}
+_FUNCTIONS = {"prove": "coinproofs.certificates", "claims": "coinproofs.certificates",
+              "verify_coq": "coinproofs.certificates"}
 
 
 def __getattr__(name: str) -> Any:

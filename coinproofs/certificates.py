@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 from coinproofs.text import distinct, natural_key, plural
 
-__all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove", "verify"]
+__all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove", "verify",
+           "verify_coq"]
 
 
 # --- Proving --------------------------------------------------------------------------------------
@@ -258,3 +259,32 @@ def verify(path: str | Path) -> Verdict | Verdicts:
                    else f"no certificates (*.json) found in {path}")
         return Verdicts(tuple(map(check_certificate, files)), problem)
 
+
+
+def verify_coq(*paths: str | Path, jobs: int = 1) -> Verdicts:
+    """Check the Coq proofs of certificates with Coq alone (the second road): for each
+    certificate (files, or every certificate of folders), compile its proof `<module>.v`
+    against formal/, have Coq accept its theorem as a proof of the claim's statement, then run
+    coqchk over everything, which must find no assumption. A certificate without a proof is
+    not accepted. CoqMissing (a ValueError) when coqc, coqchk or the built formal/ is missing.
+    """
+    from coinproofs.arguments import whole
+    from coinproofs.coq.check import check_folder
+
+    jobs = whole(jobs, "jobs", 1)
+    groups: dict[Path, list[Path]] = {}
+    for path in map(Path, paths or ("certificates",)):
+        if path.is_dir():
+            groups.setdefault(path, []).extend(certificate_files(path))
+        else:
+            groups.setdefault(path.parent, []).append(path)
+    verdicts: list[Verdict] = []
+    problems: list[str] = []
+    for folder, files in groups.items():
+        checked, assumptions = check_folder(folder, files, jobs=jobs)
+        verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim, verdict.accepted,
+                             verdict.reason, ("coq", "coqchk") if verdict.accepted else (),
+                             verdict.seconds) for verdict in checked]
+        if assumptions is not None and not assumptions.none:
+            problems.append(f"coqchk on {folder}: {assumptions}")
+    return Verdicts(tuple(verdicts), "; ".join(problems))

@@ -14,3 +14,7 @@ Definition shortest (A : Type) (wins : seq A -> Prop) (L : nat) : Prop :=
 
 (* No strategy of any length wins. *)
 Definition impossible (A : Type) (wins : seq A -> Prop) : Prop := forall ms, ~ wins ms.
+
+(* How a game of moves ends (the penny game, No repeats): under normal play the player who
+   cannot move loses, under misère play she wins. *)
+Inductive play := normal | misere.

@@ -87,3 +87,33 @@ Check dial_wins_blocks.
 Print Assumptions dial_wins_blocks.
 Check dial_shortest.
 Print Assumptions dial_shortest.
+
+(* No repeats (RulesNoRepeats.v). Who wins is well defined: every position of n coins is won
+   or lost for the player to move, never both, and a recursion decides which. Positions
+   related by a bisimulation have the same winner; the symmetries of the cube and Lemma R are
+   bisimulations. Normal play: the first player wins for every n >= 1. Misère play: a strategy
+   DAG the checker accepts proves who wins. *)
+From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry NoRepeatsMatching
+  NoRepeatsDag.
+Check won_or_lost.
+Print Assumptions won_or_lost.
+Check not_won_lost.
+Print Assumptions not_won_lost.
+Check winner_exists.
+Print Assumptions winner_exists.
+Check winner_exclusive.
+Print Assumptions winner_exclusive.
+Check first_winsbP.
+Print Assumptions first_winsbP.
+Check bisimilar_won.
+Print Assumptions bisimilar_won.
+Check sym_bisimilar.
+Print Assumptions sym_bisimilar.
+Check cut_bisimilar.
+Print Assumptions cut_bisimilar.
+Check normal_first_wins.
+Print Assumptions normal_first_wins.
+Check dag_second_wins.
+Print Assumptions dag_second_wins.
+Check dag_first_wins.
+Print Assumptions dag_first_wins.

@@ -20,6 +20,10 @@ def register(commands: Any) -> None:
     listing.add_argument("--json", action="store_true", help="one JSON document on stdout")
     listing.add_argument("--all", action="store_true",
                          help="include the claims left out of the default `prove` run")
+    listing.add_argument("--coq", metavar="ID",
+                         help="print the claim ID as Coq states it, in the terms of the rules "
+                              "files formal/Rules*.v and formal/Claims.v (the statement that "
+                              "the claim's Coq proof must prove)")
     listing.set_defaults(handler=list_claims)
 
     prove = commands.add_parser(
@@ -66,12 +70,22 @@ def register(commands: Any) -> None:
     verify.add_argument("--bounds", action="store_true",
                         help="list the kernel's work bounds (name, limit, what they limit) "
                              "and exit")
+    verify.add_argument("--coq", action="store_true",
+                        help="check the Coq proofs instead, with Coq alone: compile each "
+                             "certificate's <module>.v against formal/ (built by `make "
+                             "formal`), check that its theorem proves the claim's statement "
+                             "(`coinproofs claims --coq ID` prints it), then run coqchk, "
+                             "which must find no axiom")
+    verify.add_argument("--jobs", type=positive_int,
+                        help="with --coq: proofs compiled at once (default: one per core)")
     verify.set_defaults(handler=verify_certificates)
 
 
 def list_claims(args: argparse.Namespace) -> int:
     from coinproofs.certificates import claims
 
+    if args.coq is not None:
+        return coq_statement(args.coq, args.json)
     listing = claims(every=args.all)
     if args.json:
         print_json(listing)
@@ -86,6 +100,28 @@ def list_claims(args: argparse.Namespace) -> int:
                 ["claim", "statement"],
                 [[claim["id"], claim["statement"]] for claim in listing["claims"]],
                 wrap=["statement"])
+    return 0
+
+
+def coq_statement(claim_id: str, as_json: bool) -> int:
+    """Print a claim as Coq states it (the modules it needs, then the proposition)."""
+    from coinproofs.coq import Unsupported, module_name
+    from coinproofs.coq.build import statement
+    from coinproofs.proofs.registry import find
+
+    claim = find(claim_id).as_json()
+    try:
+        stated = statement(claim)
+    except Unsupported as why:
+        raise UserError(f"{claim_id} has no Coq statement: {why}") from None
+    requires = ("Claims", *stated.requires)
+    if as_json:
+        print_json({"id": claim_id, "module": module_name(claim_id), "requires": list(requires),
+                    "statement": stated.text, "says": claim["statement"]})
+    else:
+        print(f"(* {claim['statement']} *)")
+        print(f"From CoinProofs Require Import {' '.join(requires)}.")
+        print(f"Theorem claim : {stated.text}.")
     return 0
 
 
@@ -167,6 +203,10 @@ def verify_certificates(args: argparse.Namespace) -> int:
     load_kernel()  # every bound is declared
     if args.bounds:
         return _list_bounds(args.json)
+    if args.jobs is not None and not args.coq:
+        raise UserError("--jobs goes with --coq (the kernel checks one certificate at a time)")
+    if args.bound and args.coq:
+        raise UserError("--bound sets the kernel's bounds, which --coq does not use")
     for name, _ in args.bound:
         if name not in BOUNDS:
             raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
@@ -178,6 +218,8 @@ def verify_certificates(args: argparse.Namespace) -> int:
                             "(run `coinproofs prove` first)")
         if path.is_dir() and not (path / NAME).exists() and not certificate_files(path):
             raise UserError(f"no certificates (*.json) found in {path}")
+    if args.coq:
+        return verify_coq_proofs(args, paths)
     verdicts: list[Verdict] = []
     problems: list[Row] = []  # a folder that does not match its manifest
     with raised(dict(args.bound)):
@@ -195,6 +237,18 @@ def verify_certificates(args: argparse.Namespace) -> int:
     return report(args.json, "certificates", ("accepted", "REJECTED"), summary,
                   problems + [(v.claim, v.accepted, v.evidence, v.seconds, v.reason)
                               for v in verdicts])
+
+
+def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
+    """`verify --coq`: Coq's verdict on the proof of every certificate named."""
+    from coinproofs.certificates import verify_coq
+    from coinproofs.coq.check import jobs_default
+
+    checked = verify_coq(*paths, jobs=args.jobs or jobs_default())
+    rows: list[Row] = [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in checked]
+    if checked.problem:
+        rows.insert(0, ("coqchk", False, (), 0.0, checked.problem))
+    return report(args.json, "Coq proofs", ("accepted", "REJECTED"), checked.summary, rows)
 
 
 def _list_bounds(as_json: bool) -> int:

@@ -3,6 +3,7 @@ kernel."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -33,6 +34,8 @@ class Outcome:
     methods: tuple[str, ...]
     seconds: float
     reason: str = ""
+    coq: str = ""  # the Coq proof written beside the certificate (its file name), if any
+    no_coq: str = ""  # why no Coq proof was written, for a proved claim without one
 
 
 def certificate(claim: ClaimSpec, evidence: list[dict[str, Any]],
@@ -90,7 +93,25 @@ def record(claim: ClaimSpec, found: Found, out_dir: Path) -> Outcome:
         verdict = check_file(out_dir / f"{claim.id}.json")
     except Rejected as rejection:
         return Outcome(claim.id, False, (), time.perf_counter() - start, str(rejection))
-    return Outcome(claim.id, True, tuple(verdict.methods), time.perf_counter() - start)
+    return with_coq_proof(Outcome(claim.id, True, tuple(verdict.methods),
+                                  time.perf_counter() - start), out_dir)
+
+
+def with_coq_proof(outcome: Outcome, out_dir: Path) -> Outcome:
+    """Write the Coq proof of a claim whose certificate the kernel accepted, beside it
+    (coinproofs/coq): the outcome says its file name, or why there is none. Coq itself is not
+    needed here; `coinproofs verify --coq` compiles the proofs."""
+    from coinproofs.coq import Unsupported
+    from coinproofs.coq.build import write_proof
+
+    try:
+        written = write_proof(out_dir / f"{outcome.claim_id}.json")
+    except Unsupported as why:
+        return dataclasses.replace(outcome, no_coq=str(why))
+    except Exception as error:  # a faulty writer costs the Coq proof, not the claim
+        return dataclasses.replace(outcome, no_coq="the Coq proof could not be written: "
+                                                   f"{type(error).__name__}: {error}")
+    return dataclasses.replace(outcome, coq=written.name)
 
 
 def write_found(claim: ClaimSpec, found: Found, out_dir: Path) -> bytes:
@@ -172,7 +193,7 @@ def record_checked(claim: ClaimSpec, checked: Checked, out_dir: Path) -> Outcome
         return Outcome(claim.id, False, (), checked.outcome.seconds,
                        "the certificate written here is not the one the worker's kernel "
                        "checked (do the workers run this version of coinproofs?)")
-    return checked.outcome
+    return with_coq_proof(checked.outcome, out_dir) if checked.outcome.proved else checked.outcome
 
 
 @contextmanager

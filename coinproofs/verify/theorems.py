@@ -2,10 +2,14 @@
 
 Each theorem holds for every number of coins; the kernel checks only its side condition, in
 plain arithmetic on N, and then takes its conclusion as a fact about the claim. The theorems
-are machine-checked, with no axiom ("Closed under the global context"), at the sources whose
-digest is FORMAL_SHA256; a certificate citing a theorem names that digest, and the kernel
-accepts no other. tests/test_formal.py recomputes the digest from formal/*.v, builds them and
-checks the axioms, so whoever edits formal/ must update FORMAL_SHA256 here.
+are machine-checked, with no axiom (coqchk says so: coinproofs/coq/gate.py), at the sources
+whose digest is FORMAL_SHA256; a certificate citing a theorem names that digest, and the kernel
+accepts no other. The gate (`make formal-gate`) and tests/test_formal.py recompute the digest
+from formal/*.v and formal/_CoqProject, so whoever edits formal/ must update FORMAL_SHA256 here.
+
+STATEMENTS records, for every theorem the kernel relies on, its statement as Coq prints it
+(`Check`): the gate fails when Coq's statement is not that text, so the English `says` and the
+facts below are written from a statement that Coq has proved, not from a name.
 
 BEHIND names, for each kind of evidence the kernel checks by computation, the Coq theorems
 that turn what it computes into a fact about every strategy (docs/lemmas.md says which parts
@@ -19,15 +23,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-# `cd formal && LC_ALL=C sha256sum *.v | sha256sum`: the sources the theorems were checked at.
-FORMAL_SHA256 = "91831c84c193310b0ddd223515a92ccd9e0f06e244b6529af79d771606f82dd7"
+# `cd formal && LC_ALL=C sha256sum *.v _CoqProject | sha256sum`: the sources the theorems were
+# checked at (the .v files, and the options Coq compiled them with).
+FORMAL_SHA256 = "eca824a7bea7cefe3c6f8293015c8ce6d92db6e171d6f4041c091cefceeb2254"
 
 
 def formal_sha256(folder: Path) -> str:
-    """The digest of the .v files in `folder`, as sha256sum computes it (for the tests and for
-    whoever updates FORMAL_SHA256; the kernel itself never reads formal/)."""
+    """The digest of the .v files in `folder` and its _CoqProject, as sha256sum computes it
+    (for the gate, the tests and whoever updates FORMAL_SHA256; the kernel itself never reads
+    formal/)."""
+    sources = [*sorted(folder.glob("*.v")), folder / "_CoqProject"]
     lines = "".join(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n"
-                    for path in sorted(folder.glob("*.v")))
+                    for path in sources)
     return hashlib.sha256(lines.encode()).hexdigest()
 
 
@@ -136,4 +143,52 @@ BEHIND: dict[str, tuple[str, ...]] = {
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
     "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS),
+}
+
+# Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
+# (`Check NAME`, white space aside): the gate compares these with Coq's own printing.
+STATEMENTS: dict[str, str] = {
+    "wins_size_lb": "forall (n : nat) (ms : seq coins), wins n ms -> 2 ^ n - 1 <= size ms",
+    "shortest_pow2":
+        "forall k : nat, (exists2 ms : seq coins, wins (2 ^ k) ms & size ms = 2 ^ 2 ^ k - 1) "
+        "/\\ (forall ms : seq coins, wins (2 ^ k) ms -> 2 ^ 2 ^ k - 1 <= size ms)",
+    "odd_factor_not_wins":
+        "forall (N m : nat) (ms : seq coins), 0 < N -> 1 < m -> odd m -> m %| N -> "
+        "~ wins N ms",
+    "dial_wins_size_lb":
+        "forall (q n : nat) (ms : seq dials), dial_wins q n ms -> q ^ n - 1 <= size ms",
+    "dial_not_wins":
+        "forall (N q p r : nat) (ms : seq dials), 0 < N -> 0 < q -> prime p -> prime r -> "
+        "p != r -> p %| N -> r %| q -> ~ dial_wins q N ms",
+    "dial_shortest":
+        "forall p a b : nat, prime p -> [/\\ size (dial_strategy p a b) = (p ^ b) ^ p ^ a - 1, "
+        "dial_wins (p ^ b) (p ^ a) (dial_strategy p a b) & forall ms : seq dials, "
+        "dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ p ^ a - 1 <= size ms]",
+    "after_closure":
+        "forall (n : nat) (V : coins -> Prop) (m y : coins), orbits n V -> size m = n -> "
+        "after n V m y <-> y <> heads n /\\ (exists (x : coins) (r r' : nat), V x /\\ "
+        "y = turn r' (flip (turn r x) m))",
+    "wins_unfinished":
+        "forall (n : nat) (ms : seq coins), moves n ms -> wins n ms <-> "
+        "(forall y : coins, ~ unfinished n ms y)",
+    "layers_size_lb":
+        "forall (n : nat) (layer : nat -> (coins -> Prop) -> Prop) (last : nat), "
+        "layer 0 (fun y : coins => size y = n) -> (forall (d : nat) (B : coins -> Prop) "
+        "(m : coins), d < last -> layer d B -> size m = n -> exists2 e : nat, e <= d.+1 & "
+        "layer e (update n B m)) -> (forall (d : nat) (B : coins -> Prop), layer d B -> "
+        "~ (forall y : coins, B y <-> y = heads n)) -> forall ms : seq coins, "
+        "size ms <= last -> ~ wins n ms",
+    "layers_closed_not_wins":
+        "forall (n : nat) (layer : nat -> (coins -> Prop) -> Prop), "
+        "layer 0 (fun y : coins => size y = n) -> (forall (d : nat) (B : coins -> Prop) "
+        "(m : coins), layer d B -> size m = n -> exists e : nat, layer e (update n B m)) -> "
+        "(forall (d : nat) (B : coins -> Prop), layer d B -> ~ (forall y : coins, B y <-> "
+        "y = heads n)) -> forall ms : seq coins, ~ wins n ms",
+    "update_turn":
+        "forall (n : nat) (B : coins -> Prop) (m : coins) (r : nat), (forall x : coins, "
+        "B x -> size x = n) -> size m = n -> forall y : coins, update n B (turn r m) y <-> "
+        "update n B m y",
+    "invariant_not_wins":
+        "forall (n : nat) (I : coins -> Prop) (ms : seq coins), invariant n I -> "
+        "~ wins n ms",
 }
