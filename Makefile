@@ -8,10 +8,11 @@ JOBS   ?= 2
 
 .PHONY: setup prove verify verify-coq formal-gate test test-all bench bench-quick lint formal checker clean notebooks
 
-$(BIN)/coinproofs: pyproject.toml setup.py coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
+# constraints.txt pins every package to the tested version.
+$(BIN)/coinproofs: pyproject.toml setup.py constraints.txt coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
 setup: $(BIN)/coinproofs
@@ -61,6 +62,16 @@ clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
 	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
 	cd formal/checker && rm -f checker checker.ml checker.mli *.cmi *.cmx *.o
+
+# The reference site, from docs/ and the docstrings, the notebooks run: build/site/index.html.
+# Warnings are errors; then every public name must have its entry on the site.
+docs: setup
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs build/site
+	$(BIN)/python docs/check_site.py build/site
+
+# The README's timings, measured here (`make timings ARGS=--fresh`: in a fresh clone).
+timings: setup
+	$(BIN)/python bench/timings.py $(ARGS)
 
 # The notebooks, run and rendered to HTML in build/notebooks/.
 notebooks: setup

@@ -8,7 +8,8 @@ Move(take=(0, 2), to=(3, 5))
 >>> cp.norepeat.winner(3, misere=True)
 'second'
 
-`cp.devil`, `cp.penny`, `cp.norepeat` and `cp.pictures` are loaded when first used, so that
+`cp.devil`, `cp.penny`, `cp.norepeat`, `cp.glasses` and `cp.pictures` are loaded when first
+used, so that
 `import coinproofs` (and the `coinproofs` command) starts fast. `cp.prove(claim_id, out=DIR)`
 proves claims into certificates (each with its Coq proof beside it); `cp.verify(path)` checks a
 certificate or a folder of them with the kernel alone and returns a verdict, never raising on a
@@ -23,14 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "claims", "devil", "norepeat", "penny", "pictures", "prove", "verify",
-           "verify_coq"]
+__all__ = ["__version__", "claims", "devil", "glasses", "norepeat", "penny", "pictures", "prove",
+           "verify", "verify_coq"]
 
 if TYPE_CHECKING:  # what type checkers see: the lazy names below, and cp.verify as a function
-    from coinproofs import devil, norepeat, penny, pictures
+    from coinproofs import devil, glasses, norepeat, penny, pictures
     from coinproofs.certificates import claims, prove, verify, verify_coq
 
-_SUBMODULES = {"devil", "penny", "norepeat", "pictures"}
+_SUBMODULES = {"devil", "glasses", "penny", "norepeat", "pictures"}
 _FUNCTIONS = {"prove": "coinproofs.certificates", "claims": "coinproofs.certificates",
               "verify_coq": "coinproofs.certificates"}
 
@@ -45,6 +46,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
+    """The public names, the lazily loaded ones included."""
     return sorted(set(globals()) | set(__all__))
 
 
@@ -55,10 +57,11 @@ class _Kernel(types.ModuleType):
     The kernel's own code is untouched: only its module object gains a __call__, so that the
     package and the function, which share the name `verify`, are one object."""
 
-    def __call__(self, path: Any) -> Any:
+    def __call__(self, path: Any, **options: Any) -> Any:
+        """Check a certificate or a folder of them: coinproofs.certificates.verify."""
         from coinproofs.certificates import verify
 
-        return verify(path)
+        return verify(path, **options)
 
 
 importlib.import_module("coinproofs.verify").__class__ = _Kernel  # an empty __init__: instant

@@ -16,8 +16,9 @@ engines, encoders or provers unless asked to prove.
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -68,30 +69,56 @@ class Proofs(Results["Outcome"]):
 
     @property
     def summary(self) -> str:
+        """One line: how many claims were proved and accepted, of how many."""
         done = sum(outcome.proved for outcome in self.items)
         return f"{done:,} of {plural(len(self.items), 'claim')} proved and accepted"
 
     def __repr__(self) -> str:
         return f"Proofs({self.summary})"
 
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
+                          [[o.claim_id, ("kept" if o.kept else "proved") if o.proved
+                            else "NOT proved", ", ".join(distinct(o.methods)),
+                            f"{o.seconds:,.2f}", o.reason] for o in self.items], self.summary)
+
 
 MAX_JOBS = 256  # processes proving at once: far more than cores only competes for memory
 
 
 def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
-          scheduler: str | None = None, on_start: Callable[[str], None] | None = None,
-          on_done: Callable[[Outcome], None] | None = None) -> Proofs:
+          scheduler: str | None = None, bounds: Mapping[str, int] | None = None,
+          progress: bool | None = None, on_start: Callable[[str], None] | None = None,
+          on_done: Callable[[Outcome], None] | None = None,
+          on_note: Callable[[str], None] | None = None) -> Proofs:
     """Prove the claims named by ids (any within a pattern's limits: `claims()` lists them) or
     globs (over the listed claims), the default set when none is named; write one certificate
-    per claim into `out` and check each with the kernel. The claims are proved `jobs` at a time
-    in local processes, or, given the address of a Dask scheduler (`scheduler`, such as
-    "tcp://10.0.0.5:8786"), as tasks of that cluster, whose workers send the evidence back:
-    the certificates are the same bytes either way. `on_start` and `on_done` hear of progress.
+    per claim into `out` and check each with the kernel. A claim not proved leaves no file.
+
+    The claims are proved `jobs` at a time in local processes, or, given the address of a
+    Dask scheduler (`scheduler`, such as "tcp://10.0.0.5:8786"), as tasks of that cluster,
+    whose workers send the evidence back: the certificates are the same bytes either way.
+    `bounds` raises (or lowers) the kernel's work bounds by name for this run, as
+    ``{"family.belief-work": 10**8}`` (`coinproofs verify --bounds` lists them).
+
+    Proving into a folder that an earlier run left unfinished (stopped by Ctrl-C, say) keeps
+    each certificate there that states its claim and that the kernel accepts (the outcome's
+    `kept`), and proves the rest.
+
+    Progress: `progress` None draws a bar in a notebook and nothing elsewhere; True draws
+    the bar, or off a notebook writes a line per claim on stderr; False shows nothing.
+    `on_start(claim_id)` hears of each claim as it starts, `on_done(outcome)` as it ends, and
+    `on_note(message)` of anything else (what a prover is doing, that the run is stopping).
+
     A ValueError says which id cannot be proved and why, before any work; ClusterUnavailable
     (a ValueError) that the cluster cannot be used."""
     from coinproofs.arguments import whole
+    from coinproofs.atomic import write_text_atomically
+    from coinproofs.progress import Watcher
     from coinproofs.proofs.registry import select
-    from coinproofs.proofs.runner import prove_all
+    from coinproofs.proofs.runner import ClusterUnavailable, prove_all
 
     if whole(jobs, "jobs", 1) > MAX_JOBS:
         raise ValueError(f"jobs is the number of claims proved at once, at most {MAX_JOBS}, "
@@ -107,9 +134,55 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
     specs = select(claim_ids)
     folder = Path(out)
     usable_folder(folder)
-    outcomes = prove_all(specs, folder, jobs, on_start or (lambda message: None),
-                         on_done or (lambda outcome: None), scheduler=scheduler)
+    resume = is_unfinished(folder)
+    marker = folder / UNFINISHED
+    write_text_atomically(marker, json.dumps({"prove": list(claim_ids)}) + "\n")
+    watcher = Watcher(len(specs), "proving", progress, on_start, on_done, on_note)
+    try:
+        with watcher:
+            outcomes = prove_all(specs, folder, jobs, watcher.start, watcher.done, scheduler,
+                                 on_note=watcher.note, on_work=watcher.work,
+                                 bounds=dict(bounds or {}), keep=resume)
+    except ClusterUnavailable:  # nothing was proved: the folder is as it was
+        if not resume:
+            marker.unlink(missing_ok=True)
+        raise
+    marker.unlink()
     return Proofs(tuple(outcomes), folder)
+
+
+# An unfinished prove: hidden (so no MANIFEST lists it), removed once the MANIFEST is written.
+UNFINISHED = ".coinproofs-unfinished"
+
+
+def is_unfinished(folder: Path) -> bool:
+    """Did an earlier `prove` into `folder` stop before writing its MANIFEST (Ctrl-C, a crash)?
+    Then its certificates are kept where the kernel accepts them, and the rest proved."""
+    from coinproofs.verify.manifest import NAME
+
+    return (folder / UNFINISHED).exists() or (
+        not (folder / NAME).exists() and any(folder.glob("*.json")))
+
+
+def finishing_command(folder: Path) -> str | None:
+    """The command that finishes the unfinished `prove` into `folder` (None: no prove stopped
+    there), from what that run was asked to prove."""
+    import shlex
+
+    from coinproofs.verify.certificate import DOCUMENT_BYTES, Rejected, parse_json
+
+    marker = folder / UNFINISHED
+    if not marker.is_file() or marker.is_symlink():
+        return None
+    request: list[str] = []
+    try:
+        DOCUMENT_BYTES.check(marker.stat().st_size, str(marker))
+        recorded = parse_json(marker.read_text(encoding="utf-8"), str(marker)).get("prove")
+        if isinstance(recorded, list) and all(isinstance(word, str) for word in recorded):
+            request = recorded
+    except (OSError, UnicodeDecodeError, Rejected, AttributeError):
+        pass  # a marker we cannot read still says the run stopped: finish the default claims
+    return shlex.join(["coinproofs", "prove", *request, "--out", str(folder)])
 
 
 def usable_folder(folder: Path) -> None:
@@ -184,6 +257,16 @@ class Verdict:
                     f"evidence={distinct(self.evidence)!r})")
         return f"Verdict(claim={self.claim!r}, accepted=False, reason={self.reason!r})"
 
+    def row(self) -> list[str]:
+        """The verdict as a row of the table `coinproofs verify` prints."""
+        return [self.claim, "accepted" if self.accepted else "REJECTED",
+                ", ".join(self.evidence), f"{self.seconds:,.2f}", self.reason]
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"], [self.row()])
+
 
 @dataclass(frozen=True)
 class Verdicts(Results[Verdict]):
@@ -194,6 +277,7 @@ class Verdicts(Results[Verdict]):
 
     @property
     def accepted(self) -> bool:
+        """Is the folder as its MANIFEST says, and every certificate in it accepted?"""
         return not self.problem and all(verdict.accepted for verdict in self.items)
 
     @property
@@ -209,11 +293,19 @@ class Verdicts(Results[Verdict]):
 
     @property
     def summary(self) -> str:
+        """One line: how many certificates were accepted, of how many."""
         done = sum(verdict.accepted for verdict in self.items)
         return f"{done:,} of {plural(len(self.items), 'claim')} accepted"
 
     def __repr__(self) -> str:
         return f"Verdicts({self.summary})" + (f": {self.reason}" if self.reason else "")
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import html_table
+
+        caption = self.summary + (f"; {self.problem}" if self.problem else "")
+        return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
+                          [verdict.row() for verdict in self.items], caption)
 
 
 def check_certificate(path: Path, named: bool = False) -> Verdict:
@@ -228,37 +320,62 @@ def check_certificate(path: Path, named: bool = False) -> Verdict:
     except Rejected as rejection:
         return Verdict(path, str(path), False, str(rejection),
                        seconds=time.perf_counter() - start)
-    return Verdict(path, checked.claim.id, True, "", tuple(checked.methods),
+    return Verdict(path, checked.claim.id, True, "", distinct(checked.methods),
                    time.perf_counter() - start)
 
 
 def certificate_files(folder: Path) -> list[Path]:
-    """The certificates (*.json) in a folder, in natural order (n2 before n10)."""
+    """The certificates (``*.json``) in a folder, in natural order (n2 before n10)."""
     return sorted(folder.glob("*.json"), key=lambda path: natural_key(path.name))
 
 
-def verify(path: str | Path) -> Verdict | Verdicts:
-    """Check a certificate file, or every certificate in a folder, with the kernel alone.
-    Never raises on a bad certificate: the verdict says why it is not accepted."""
-    from coinproofs.verify.certificate import Rejected
-    from coinproofs.verify.manifest import NAME, check_manifest
+def verify(path: str | Path, *, bounds: Mapping[str, int] | None = None,
+           progress: bool | None = None, on_start: Callable[[str], None] | None = None,
+           on_done: Callable[[Verdict], None] | None = None) -> Verdict | Verdicts:
+    """Check a certificate file, or every certificate in a folder, with the kernel alone
+    (`bounds` raises or lowers its work bounds by name for this call, as in `prove`).
+    Never raises on a bad certificate: the verdict says why it is not accepted. A folder that
+    a `prove` left unfinished is not accepted, and its reason names the command that
+    finishes it. `progress`, `on_start(file name)` and `on_done(verdict)` as in `prove`."""
+    from coinproofs.progress import Watcher
+    from coinproofs.verify.schema import raised
 
     if not isinstance(path, (str, Path)) or str(path) == "":
         raise TypeError(f"path is the name of a certificate file or of a folder of them, "
                         f"not {path!r}")
     path = Path(path)
     if not path.is_dir():
-        return check_certificate(path)
-    try:
-        files = sorted(check_manifest(path), key=lambda file: natural_key(file.name))
-        return Verdicts(tuple(check_certificate(file, named=True) for file in files))
-    except Rejected as rejection:
-        # The folder is not what its manifest says: its certificates are checked all the same.
-        files = certificate_files(path)
-        problem = (str(rejection) if files or (path / NAME).exists()
-                   else f"no certificates (*.json) found in {path}")
-        return Verdicts(tuple(map(check_certificate, files)), problem)
+        with raised(bounds or {}):
+            return check_certificate(path)
+    files, problem = _folder(path)
+    watcher = Watcher(len(files), "checking", progress, on_start, on_done)
+    verdicts = []
+    with watcher, raised(bounds or {}):
+        for file in files:
+            watcher.start(file.name)
+            verdicts.append(check_certificate(file, named=not problem))
+            watcher.done(verdicts[-1])
+    return Verdicts(tuple(verdicts), problem)
 
+
+def _folder(path: Path) -> tuple[list[Path], str]:
+    """The certificates of a folder, and why the folder itself is not as it should be ("" if
+    it is: its MANIFEST lists exactly its files). When it is not, its certificates are
+    checked all the same."""
+    from coinproofs.verify.certificate import Rejected
+    from coinproofs.verify.manifest import NAME, check_manifest
+
+    command = finishing_command(path)
+    if command is not None:
+        return certificate_files(path), (
+            f"{path} holds an unfinished `coinproofs prove` (stopped before it wrote the "
+            f"{NAME}): `{command}` finishes it, keeping the certificates already accepted")
+    try:
+        return sorted(check_manifest(path), key=lambda file: natural_key(file.name)), ""
+    except Rejected as rejection:
+        files = certificate_files(path)
+        return files, (str(rejection) if files or (path / NAME).exists()
+                       else f"no certificates (*.json) found in {path}")
 
 
 def verify_coq(*paths: str | Path, jobs: int = 1) -> Verdicts:

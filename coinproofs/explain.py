@@ -20,6 +20,7 @@ import textwrap
 from dataclasses import dataclass
 
 from coinproofs.games.devil import (
+    Table,
     beliefs_along,
     canonical,
     coins_text,
@@ -157,3 +158,30 @@ def _level(moves: list[int], n: int) -> list[str]:
         at += length
     lines += ["", *_level(found.half, m)]
     return lines
+
+
+def belief_story(moves: list[int], table: Table, described: str) -> str:
+    """A strategy for another table of the family (`described`: the table in words), whose
+    moves Lamping's recursion does not read: how the belief shrinks, each time it first holds
+    fewer orbits than ever before.
+
+    >>> print(belief_story([1], Table(2, goal="equal"), "2 coins, goal: all alike"))
+    A 1-move strategy for 2 coins, goal: all alike (it wins). Lamping's recursion reads
+    strategies for coins on a rotating table; here is how the belief (the orbits the player
+    cannot rule out) shrinks instead:
+      at the start: 2 orbits
+      after move 1: 1 orbit, the goal's alone
+    """
+    beliefs = beliefs_along(moves, table)
+    verdict = "it wins" if wins(moves, table) else "it does not always win"
+    lines = [f"A {len(moves):,}-move strategy for {described} ({verdict}). Lamping's recursion "
+             "reads strategies for coins on a rotating table; here is how the belief (the "
+             "orbits the player cannot rule out) shrinks instead:"]
+    fewest = beliefs[0].bit_count()
+    lines.append(f"  at the start: {plural(fewest, 'orbit')}")
+    for t, belief in enumerate(beliefs[1:], 1):
+        if belief.bit_count() < fewest:
+            fewest = belief.bit_count()
+            alone = ", the goal's alone" if belief == 1 else ""
+            lines.append(f"  after move {t:,}: {plural(fewest, 'orbit')}{alone}")
+    return "\n".join([textwrap.fill(lines[0], 90), *lines[1:]])

@@ -11,7 +11,7 @@ cannot move wins. The first player is Amber, the second Ben.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -19,25 +19,78 @@ if TYPE_CHECKING:
 
     from coinproofs.games.norepeat import NoRepeats
 
-__all__ = ["MATCHING_COINS", "solve", "winner"]
+__all__ = ["MATCHING_COINS", "Solution", "solve", "winner"]
 
-MATCHING_COINS = 20  # normal play: a perfect matching is listed (and proved) up to here
+#: Normal play: a perfect matching of the n-cube is listed (and proved) up to this many coins.
+MATCHING_COINS = 20
+
+
+class Solution:
+    """The game on n coins, solved: its `winner` ('first' or 'second'), the winner's `player`
+    name (Amber or Ben), how many `positions` the search met, and the winner's `strategy()`.
+    The solved engine is `game` (its other attributes are reachable here too)."""
+
+    def __init__(self, game: NoRepeats) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    @property
+    def player(self) -> str:
+        """The winner's name: Amber (first) or Ben (second)."""
+        from coinproofs.games.norepeat import PLAYERS
+
+        return PLAYERS[self.game.winner]
+
+    def strategy(self) -> dict[str, int]:
+        """The winner's strategy by history: the coins turned so far ('0,2,1'; '' at the start)
+        to the coin the winner turns next (up to 4 coins; beyond, see
+        strategy_up_to_symmetry).
+
+        >>> solve(2).strategy()
+        {'': 0, '0,1': 0}
+        """
+        from coinproofs.games.norepeat import TREE_COINS
+
+        if self.game.n > TREE_COINS:
+            raise ValueError(f"the strategy by history of {self.game.n} coins has millions of "
+                             "entries: strategy_up_to_symmetry() gives it one per position up "
+                             "to the cube's symmetries")
+        return self.game.strategy_tree()
+
+    def strategy_up_to_symmetry(self) -> dict[int, int]:
+        """The winner's move at each position up to the symmetries of the n-cube, by the
+        engine's key of the position (what `norepeat solve --json` prints)."""
+        return self.game.strategy()
+
+    def __repr__(self) -> str:
+        rule = "misère" if self.game.misere else "normal"
+        return (f"Solution(coins={self.game.n}, {rule} play: the {self.game.winner} player "
+                f"({self.player}) wins; {self.game.positions:,} positions searched)")
+
+    def _repr_html_(self) -> str:
+        from coinproofs.display import paragraph
+
+        return paragraph(repr(self).removeprefix("Solution(").removesuffix(")"))
 
 
 def solve(n: int, misere: bool = False, seconds: float | None = None,
           started: Callable[[NoRepeats], None] | None = None,
-          checkpoint: Path | None = None) -> NoRepeats:
+          checkpoint: Path | None = None) -> Solution:
     """The game on n coins (n <= 6), solved by search up to symmetry within `seconds` (by
-    default a minute, three hours for six coins under misère play, which takes about half an
-    hour and up to 12 GiB of memory): its `winner`, the winner's `strategy()` (up to five
-    coins), and how many `positions` it searched. A ValueError says what to do instead when the
-    search cannot settle it. `started` is handed the game as the search begins (to show its
-    progress). With a `checkpoint` file, the native search (six coins) saves its table there
-    every ten minutes and when it stops, and resumes from it if it exists.
+    default a minute, three hours for six coins under misère play, which takes up to 12 GiB of
+    memory: docs/norepeat.md): its `winner`, the winner's `strategy()`, and how many
+    `positions` it searched. A ValueError says what to do instead when the search cannot
+    settle it. `started` is handed the game as the search begins (to show its progress). With
+    a `checkpoint` file, the native search (six coins) saves its table there every ten minutes
+    and when it stops, and resumes from it if it exists.
 
     >>> game = solve(2)
+    >>> game
+    Solution(coins=2, normal play: the first player (Amber) wins; 4 positions searched)
     >>> game.winner, game.strategy()
-    ('first', {1: 0, 11: 1})
+    ('first', {'': 0, '0,1': 0})
     """
     from coinproofs.arguments import flag, whole
     from coinproofs.arguments import seconds as positive_seconds
@@ -53,11 +106,11 @@ def solve(n: int, misere: bool = False, seconds: float | None = None,
         started(game)
     try:
         _ = game.winner
+        return Solution(game)
     except OutOfBudget:
         raise ValueError(f"the search of {n} coins gave up after {seconds:g} s and "
                          f"{game.positions:,} positions (allow more seconds to go on); "
                          f"{_instead(n, misere)}") from None
-    return game
 
 
 def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
@@ -73,7 +126,7 @@ def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
 
     if whole(n, "n", 1) > MAX_SEARCH_COINS and not flag(misere, "misere"):
         return "first"  # Q_n has a perfect matching for every n >= 1
-    return solve(n, misere, seconds).winner
+    return str(solve(n, misere, seconds).game.winner)
 
 
 def _instead(n: int, misere: bool) -> str:
@@ -81,6 +134,8 @@ def _instead(n: int, misere: bool) -> str:
     if misere and n == 6:
         return ("six coins under misère play take about half an hour of one core and up to "
                 "12 GiB of memory (docs/norepeat.md)")
+    if misere and n < 6:
+        return f"misère play on {n} coins settles within seconds"
     if misere:
         return f"misère play on {n} coins is not solved"
     if n <= MATCHING_COINS:

@@ -26,7 +26,9 @@ __all__ = ["MAX_BY_RULES", "MAX_LISTED", "Move", "best_move", "figure", "is_losi
 
 # The rules-only scan takes time proportional to M^2 (half a second at M = 30,000); the
 # formula and the mex construction take memory proportional to M.
+#: The largest pile `losing_positions` scans by the rules alone (time grows as M^2).
 MAX_BY_RULES = 100_000
+#: The largest pile `losing_positions` lists by any road (memory grows as M).
 MAX_LISTED = 1_000_000
 MAX_TOTALS = 1_000_000  # totals LO..HI are listed one by one
 ROADS = ("rules", "formula", "mex")

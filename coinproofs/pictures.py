@@ -30,6 +30,9 @@ from coinproofs.atomic import write_bytes_atomically
 if TYPE_CHECKING:
     from coinproofs.devil import Beliefs, RandomPlay
 
+__all__ = ["belief_figure", "check_format", "histogram_figure", "inline_png", "penny_figure",
+           "save", "strategy_figure"]
+
 # 8 coins: 36 orbits by 256 columns (Lamping's 255 moves) is about as much as a page can show.
 MAX_PLOT_N = 8
 MANY_MOVES = 300  # histograms of longer strategies group the move numbers into BARS bars
@@ -70,7 +73,8 @@ def belief_figure(beliefs: Beliefs) -> Figure:
                 cmap=ListedColormap(["#f4f4f4", IN_BELIEF]))
     heat.set_yticks(range(rows), labels=[beliefs.orbits[j] for j in order],
                     family="monospace", fontsize=9 if rows <= 20 else 7)
-    heat.set_ylabel("orbit (H = heads, T = tails, position 0 first),\n"
+    words = beliefs.words
+    heat.set_ylabel(f"orbit ({words['orbits']}, position 0 first),\n"
                     "the first ruled out for good at the top")
     heat.set_xlim(-0.5, columns - 0.5)
     if columns <= 2 * MAX_FLIPS_SHOWN:  # white lines between the cells, while cells are wide
@@ -81,9 +85,11 @@ def belief_figure(beliefs: Beliefs) -> Figure:
     if 0 < len(moves) <= MAX_FLIPS_SHOWN:
         flips = heat.secondary_xaxis("top")
         flips.set_xticks(range(1, columns),
-                         labels=["".join(str(p) for p in move) or "-" for move in moves],
+                         labels=[beliefs.move_text(t).replace(" ", "") or "-"
+                                 for t in range(1, columns)],
                          rotation=90, family="monospace", fontsize=8)
-        flips.set_xlabel("positions flipped")
+        flips.set_xlabel("positions flipped" if beliefs.states == 2 else
+                         "positions turned, each once per step")
     sizes = beliefs.sizes
     strip.step(range(columns), sizes, where="mid", color=IN_BELIEF, linewidth=1)
     strip.fill_between(range(columns), sizes, step="mid", color=IN_BELIEF, alpha=0.25)
@@ -92,10 +98,11 @@ def belief_figure(beliefs: Beliefs) -> Figure:
     strip.set_ylabel("orbits still\npossible")
     strip.xaxis.set_major_locator(MaxNLocator(nbins=16, integer=True))
     strip.set_xlabel("move number (0 = before the first move)")
-    outcome = ("ends at all heads: the strategy wins" if beliefs.wins else
+    outcome = (f"ends at {words['goal']}: the strategy wins" if beliefs.wins else
                f"ends with {sizes[-1]} orbits possible: the strategy loses")
-    figure.suptitle(f"The belief after each move of a {len(moves)}-move strategy, N = {n}\n"
-                    f"shaded: the coins may be in this orbit; the belief {outcome}",
+    which = beliefs.described or f"N = {n}"
+    figure.suptitle(f"The belief after each move of a {len(moves):,}-move strategy, {which}\n"
+                    f"shaded: the {words['pieces']} may be in this orbit; the belief {outcome}",
                     fontsize=11)
     return figure
 
@@ -287,17 +294,30 @@ def _turn_text(name: str, turn: Any) -> str:
 
 # --- Files ---------------------------------------------------------------------------------------
 
-def check_format(path: Path) -> None:
+def check_format(path: str | Path) -> None:
     """Refuse a file name that ends in neither .png nor .svg (the formats drawn)."""
-    if path.suffix.lower() not in FORMATS:
+    if Path(path).suffix.lower() not in FORMATS:
         raise ValueError(f"pictures are drawn as PNG or SVG: give a file name ending in .png or "
                          f".svg, not {path}")
 
 
-def save(figure: Figure, path: Path) -> None:
-    """Write the figure to `path` as PNG or SVG (by its suffix), in one step."""
+def save(figure: Figure, path: str | Path) -> None:
+    """Write the figure to `path` (a str or a Path) as PNG or SVG, by its suffix, in one step.
+    """
+    path = Path(path)
     check_format(path)
     FigureCanvasAgg(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format=path.suffix.lower()[1:], dpi=100)
     write_bytes_atomically(path, buffer.getvalue())
+
+
+def inline_png(figure: Figure, dpi: int = 60) -> str:
+    """The figure as an HTML <img> with the PNG inline, for a result's rich display in a
+    notebook."""
+    import base64
+
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return f"<img src='data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}'>"

@@ -24,6 +24,26 @@ def coinproofs(*args: str, cwd: Path | None = None) -> Run:
     return Run(result.returncode, result.stdout, result.stderr)
 
 
+def inside(*args: str, stdin: bytes = b"") -> Run:
+    """Run the command in this process (its claim registry built once for all tests), with
+    stdout and stderr captured as a pipe would take them (no terminal), and `stdin` as its
+    standard input."""
+    import contextlib
+    import io
+
+    from coinproofs.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    given = io.TextIOWrapper(io.BytesIO(stdin))
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        before, sys.stdin = sys.stdin, given
+        try:
+            status = main(list(args))
+        finally:
+            sys.stdin = before
+    return Run(status, out.getvalue(), err.getvalue())
+
+
 def fails_with_one_sentence(run: Run, *words: str) -> None:
     """A user error: non-zero exit, nothing on stdout, one line on stderr, no traceback."""
     assert run.status != 0, run
@@ -32,3 +52,36 @@ def fails_with_one_sentence(run: Run, *words: str) -> None:
     assert len(lines) == 1 or lines[0].startswith("usage:"), run.err
     for word in words:
         assert word in run.err, (word, run.err)
+
+
+def on_terminal(*args: str, columns: int = 80, cwd: Path | None = None) -> Run:
+    """Run `python -m coinproofs ARGS` on a terminal `columns` wide (a pseudo-terminal, as
+    stdout and stderr both); `out` is what the screen shows, without colour codes."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("COLUMNS", "LINES", "NO_COLOR", "TERM")} | {"TERM": "xterm"}
+    process = subprocess.Popen([sys.executable, "-m", "coinproofs", *args], stdin=follower,
+                               stdout=follower, stderr=follower, cwd=cwd or ROOT, env=environment)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 1 << 16)
+        except OSError:  # the terminal closed: the command has ended
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    status = process.wait(timeout=600)
+    text = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", text)
+    return Run(status, text, "")

@@ -9,6 +9,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_the_python_api_proves_on_a_cluster(scheduler: str, tmp_path: Path) -> N
 
     seen: list[str] = []
     proofs = cp.prove("devil.n2.q3.impossible", out=tmp_path, scheduler=scheduler,
-                      on_start=seen.append)
+                      on_note=seen.append)
     assert proofs.proved
     assert any(scheduler in message for message in seen)
     with pytest.raises(ValueError, match="not both"):
@@ -93,10 +94,10 @@ def test_a_task_the_cluster_fails_fails_its_claim_alone(monkeypatch: pytest.Monk
 
     original = runner.prove_on_worker
 
-    def lost(claim_id: str) -> Checked:  # as if this claim's worker had died
+    def lost(claim_id: str, bounds: Any = None) -> Checked:  # as if its worker had died
         if claim_id == "devil.n2.q3.impossible":
             raise RuntimeError("worker lost")
-        return original(claim_id)
+        return original(claim_id, bounds)
 
     monkeypatch.setattr(runner, "prove_on_worker", lost)
     # Workers in threads of this process: they run the function as patched here.

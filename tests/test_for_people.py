@@ -78,7 +78,7 @@ def test_show_says_where_a_losing_strategy_fails(tmp_path: Path) -> None:
     strategy = tmp_path / "short.json"
     strategy.write_text("[[0, 1, 2, 3], [0, 2], [0, 1, 2, 3]]")
     run = coinproofs("devil", "show", "4", "--strategy", str(strategy))
-    assert run.status == 0
+    assert run.status == 1  # as `devil check` does for a losing strategy
     tail = run.out.splitlines()[-2:]
     assert tail[0].startswith("loses: after the last move the coins may still be HHHT")
     assert tail[1].startswith("loses: starting from")

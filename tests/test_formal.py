@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import re
 import shutil
 import subprocess
@@ -381,6 +382,34 @@ def test_extracted_checker_on_lamping(checker: Path) -> None:
     for n in (4, 8):
         assert check(checker, n, jsonl(lamping(n), n)) == (0, "wins\n")
         assert check(checker, n, jsonl(lamping(n)[:-1], n)) == (1, "does not win\n")
+
+
+@needs_coq
+@needs_ocaml
+def test_extracted_checker_reads_every_form_coinproofs_writes(checker: Path,
+                                                              tmp_path: Path) -> None:
+    """A JSON list (devil solve -o), an object with moves (solve --json), one move per line
+    (a certificate's .moves.jsonl), a certificate with its moves inline or beside it; from a
+    file or standard input."""
+    moves = [[p for p in range(4) if move >> p & 1] for move in lamping(4)]
+    certificate = {"schema": "coinproofs/certificate/v1",
+                   "claim": {"id": "devil.n4.shortest", "params": {"n": 4}},
+                   "evidence": [{"method": "reachability"}, {"method": "strategy"}]}
+    forms = {"list.json": json.dumps(moves), "solved.json": json.dumps({"n": 4, "moves": moves}),
+             "moves.jsonl": jsonl(lamping(4), 4),
+             "inline.json": json.dumps(certificate | {"evidence": [{"method": "strategy",
+                                                                    "moves": moves}]}),
+             "beside.json": json.dumps(certificate | {"evidence": [
+                 {"method": "strategy", "file": "moves.jsonl", "sha256": "0" * 64}]})}
+    for name, text in forms.items():
+        (tmp_path / name).write_text(text)
+        result = subprocess.run([str(checker), "4", str(tmp_path / name)], capture_output=True,
+                                text=True, timeout=60)
+        assert (result.returncode, result.stdout) == (0, "wins\n"), name
+        if name != "beside.json":  # its moves are beside the file, not on standard input
+            assert check(checker, 4, text) == (0, "wins\n"), name
+    status, said = check(checker, 8, forms["solved.json"])
+    assert status == 2 and "for 4 coins, not 8" in said
 
 
 @needs_coq

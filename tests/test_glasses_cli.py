@@ -59,7 +59,7 @@ def test_solve_json_gives_the_length_and_null_when_nothing_wins() -> None:
 
 def test_check_accepts_what_solve_writes_and_shows_a_lost_game(tmp_path: Path) -> None:
     strategy = tmp_path / "four.json"
-    assert coinproofs("glasses", "solve", "4", "--hands", "2", "--strategy",
+    assert coinproofs("glasses", "solve", "4", "--hands", "2", "-o",
                       str(strategy)).status == 0
     run = coinproofs("glasses", "check", "4", "2", str(strategy), "--json")
     assert run.status == 0 and json.loads(run.out)["turns"] == 5

@@ -44,7 +44,7 @@ def test_a_written_strategy_checks_and_a_changed_one_does_not(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "strategy.json"
     status, _, _ = run(capsys, "norepeat", "solve", "--coins", "4", "--misere",
-                       "--strategy", str(path))
+                       "-o", str(path))
     assert status == 0
     status, out, _ = run(capsys, "norepeat", "check", str(path))
     assert status == 0
@@ -77,7 +77,7 @@ def test_solve_writes_a_certificate_that_checks(capsys: pytest.CaptureFixture[st
 
 def test_six_coins_have_no_json_strategy(capsys: pytest.CaptureFixture[str],
                                          tmp_path: Path) -> None:
-    status, _, err = run(capsys, "norepeat", "solve", "6", "--misere", "--strategy",
+    status, _, err = run(capsys, "norepeat", "solve", "6", "--misere", "-o",
                          str(tmp_path / "six.json"))
     assert status == 2 and "--certificate FILE" in err
 
@@ -85,7 +85,7 @@ def test_six_coins_have_no_json_strategy(capsys: pytest.CaptureFixture[str],
 def test_five_coins_write_only_the_strategy_up_to_symmetry(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "five.json"
-    run(capsys, "norepeat", "solve", "--coins", "5", "--strategy", str(path))
+    run(capsys, "norepeat", "solve", "--coins", "5", "-o", str(path))
     assert set(json.loads(path.read_text())) == {"coins", "misere", "winner",
                                                  "strategy-up-to-symmetry"}
 
@@ -97,7 +97,7 @@ def test_five_coins_write_only_the_strategy_up_to_symmetry(
     (["solve", "--coins", "7"], "norepeat.n7.normal"),
     (["solve", "--coins", "25"], "up to 20 coins"),
     (["solve", "--coins", "9", "--misere"], "not solved"),
-    (["solve", "--coins", "6", "--misere", "--seconds", "0.2"], "gave up after 0.2 s"),
+    (["solve", "--coins", "5", "--misere", "--seconds", "0.01"], "gave up after 0.01 s"),
     (["play", "--coins", "8"], "too many to search"),
     (["check", "no-such-file.json"], "no such file"),
     # Once read whole: a MemoryError's traceback, after filling the memory.

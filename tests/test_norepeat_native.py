@@ -129,11 +129,23 @@ def test_lemma_d_a_dead_end_leaves_the_opponent_stuck() -> None:
 
 @pytest.mark.parametrize("misere", RULES)
 def test_six_coins_agree_with_plain_recursion_on_late_positions(misere: bool) -> None:
-    rng = random.Random(61 + misere)
-    solver = native(6, misere)
-    for _ in range(1500):
-        seen, pattern = late_position(rng, 6, rng.randrange(4, 13))
-        assert solver.wins(seen, pattern) == plain_wins(seen, pattern, 6, misere), (seen, pattern)
+    """Random 6-coin positions late enough for plain recursion (at most 12 unseen patterns
+    reachable): a few hundred here, thousands in the slow run (next test)."""
+    agree_with_plain_recursion(6, misere, random.Random(61 + misere), 250)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("misere", RULES)
+def test_six_coins_agree_with_plain_recursion_on_thousands_of_late_positions(
+        misere: bool) -> None:
+    agree_with_plain_recursion(6, misere, random.Random(6100 + misere), 4000)
+
+
+def agree_with_plain_recursion(n: int, misere: bool, rng: random.Random, count: int) -> None:
+    solver = native(n, misere)
+    for _ in range(count):
+        seen, pattern = late_position(rng, n, rng.randrange(4, 13))
+        assert solver.wins(seen, pattern) == plain_wins(seen, pattern, n, misere), (seen, pattern)
 
 
 def matching_theorem(seen: int, pattern: int, n: int) -> bool:
@@ -251,6 +263,7 @@ def test_the_search_shows_its_path_while_it_runs() -> None:
     assert lines[0].startswith("65,536 positions, table ") and "moves under way: 1/1 " in lines[0]
 
 
+@pytest.mark.slow
 def test_the_new_core_agrees_with_todays_core() -> None:
     """The core before the redesign (bench/baseline/, built on demand) and this one agree on
     every key the Python engine solved for 5 coins and on random 6-coin positions 24 to 40 moves

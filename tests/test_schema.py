@@ -103,8 +103,12 @@ def bound_is_checked_and_raised(bound: Bound) -> None:
     with pytest.raises(Rejected) as info:
         bound.check(11, "the strategy")
     assert str(info.value) == ("the strategy needs 11 moves, over the kernel's bound test.moves "
-                               "= 10 (a test's bound); raise it with `coinproofs verify --bound "
-                               "test.moves=VALUE`")
+                               "= 10 (a test's bound); raise it with `--bound test.moves=VALUE` "
+                               "(coinproofs prove or verify)")
+    with pytest.raises(Rejected) as info:
+        bound.check(11, "the strategy file", counted=True)
+    assert str(info.value).startswith("the strategy file needs more moves than the kernel's bound "
+                                      "test.moves = 10 allows (the count stopped there)")
     raise_bound("test.moves", 11)
     bound.check(11, "the strategy")
     with pytest.raises(Rejected, match=r"no bound named 'test\.nothing'"):

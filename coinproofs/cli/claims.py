@@ -54,6 +54,8 @@ def register(commands: Any) -> None:
                             "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s) bounds the wait for "
                             "the scheduler")
     prove.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_bound_option(prove)
+    add_quiet_option(prove, "proved")
     prove.set_defaults(handler=prove_claims)
 
     verify = commands.add_parser(
@@ -63,10 +65,8 @@ def register(commands: Any) -> None:
     verify.add_argument("paths", nargs="*", type=path_name, metavar="DIR-or-FILE",
                         help="certificate files or folders of them (default: certificates)")
     verify.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    verify.add_argument("--bound", action="append", default=[], type=bound_setting,
-                        metavar="NAME=VALUE",
-                        help="let the kernel do more (or less) work of one kind in this run "
-                             "(repeatable); --bounds lists the bounds")
+    add_bound_option(verify)
+    add_quiet_option(verify, "checked")
     verify.add_argument("--bounds", action="store_true",
                         help="list the kernel's work bounds (name, limit, what they limit) "
                              "and exit")
@@ -79,6 +79,32 @@ def register(commands: Any) -> None:
     verify.add_argument("--jobs", type=positive_int,
                         help="with --coq: proofs compiled at once (default: one per core)")
     verify.set_defaults(handler=verify_certificates)
+
+
+def add_bound_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bound", action="append", default=[], type=bound_setting,
+                        metavar="NAME=VALUE",
+                        help="let the kernel do more (or less) work of one kind in this run "
+                             "(repeatable); `coinproofs verify --bounds` lists the bounds")
+
+
+def add_quiet_option(parser: argparse.ArgumentParser, done: str) -> None:
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help=f"no progress on stderr (by default a line per claim {done}, "
+                             "flushed, and a bar on a terminal)")
+
+
+def known_bounds(settings: list[tuple[str, int]]) -> dict[str, int]:
+    """The bounds asked for with --bound, each a bound the kernel declares."""
+    from coinproofs.verify.certificate import load_kernel
+    from coinproofs.verify.schema import BOUNDS
+
+    load_kernel()  # every bound is declared
+    for name, _ in settings:
+        if name not in BOUNDS:
+            raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
+                            "lists them")
+    return dict(settings)
 
 
 def list_claims(args: argparse.Namespace) -> int:
@@ -126,13 +152,10 @@ def coq_statement(claim_id: str, as_json: bool) -> int:
 
 
 def prove_claims(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.text import Text
+    import sys
 
-    from coinproofs.certificates import prove
+    from coinproofs.certificates import finishing_command, prove
     from coinproofs.proofs.registry import select
-    from coinproofs.proofs.runner import Outcome
 
     if args.jobs is not None and args.scheduler is not None:
         raise UserError("--jobs and --scheduler cannot be combined: on a Dask cluster its "
@@ -140,30 +163,28 @@ def prove_claims(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs > MAX_JOBS:
         raise UserError(f"--jobs {args.jobs} is too many: at most {MAX_JOBS} claims are proved "
                         "at once (each in its own process)")
-    total = len(select(args.ids))  # refuses bad ids before the progress bar appears
-    errors = Console(stderr=True)
-    columns = (TextColumn("{task.description}"), BarColumn(),
-               TextColumn("{task.completed}/{task.total}"),
-               TimeElapsedColumn())
-    with Progress(*columns, console=errors, transient=True) as progress:
-        task = progress.add_task("proving", total=total)
-
-        def started(message: str) -> None:
-            progress.update(task, description=f"proving {message}")
-
-        def done(outcome: Outcome) -> None:
-            progress.advance(task)
-            if not outcome.proved:  # the table at the end lists every claim
-                errors.print(Text.assemble(("NOT proved", "red"),
-                                           f" {outcome.claim_id}: {outcome.reason}"))
-
+    bounds = known_bounds(args.bound)
+    select(args.ids)  # refuses bad ids before any progress is shown
+    try:
         proofs = prove(*args.ids, out=args.out, jobs=args.jobs or 1, scheduler=args.scheduler,
-                       on_start=started, on_done=done)
-    return report(args.json, "proofs", ("proved", "NOT proved"), proofs.summary,
-                  [(o.claim_id, o.proved, o.methods, o.seconds, o.reason) for o in proofs])
+                       bounds=bounds, progress=not args.quiet)
+    except KeyboardInterrupt:
+        command = finishing_command(args.out)
+        if command is None:
+            raise
+        print(f"coinproofs: interrupted; `{command}` finishes it, keeping the certificates "
+              "already proved", file=sys.stderr)
+        return 130
+    kept = sum(outcome.kept for outcome in proofs)
+    summary = proofs.summary + (f" ({kept:,} kept from the unfinished run)" if kept else "")
+    return report(args.json, "proofs", ("proved", "NOT proved"), summary,
+                  [(o.claim_id, o.proved, o.methods, o.seconds, o.reason, o.kept)
+                   for o in proofs])
 
 
-Row = tuple[str, bool, tuple[str, ...], float, str]  # claim, verdict, evidence, seconds, reason
+# claim, verdict, evidence, seconds, reason (and, when proving, whether it was kept)
+Row = tuple[str, bool, tuple[str, ...], float, str] | tuple[str, bool, tuple[str, ...], float,
+                                                            str, bool]
 
 
 def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
@@ -173,14 +194,14 @@ def report(as_json: bool, title: str, verdicts: tuple[str, str], summary: str,
     good, bad = verdicts
     if as_json:
         key = good.split()[-1]  # "proved" or "accepted"
-        print_json([{"id": name, key: ok, "evidence": list(methods),
-                     "seconds": round(seconds, 3), "reason": reason}
-                    for name, ok, methods, seconds, reason in rows])
+        print_json([{"id": row[0], key: row[1], "evidence": list(distinct(row[2])),
+                     "seconds": round(row[3], 3), "reason": row[4]}
+                    | ({"kept": row[5]} if len(row) > 5 else {}) for row in rows])
     else:
         print_table(title, ["claim", "verdict", "evidence", "seconds", "reason"],
-                    [[name, good if ok else bad, ", ".join(distinct(methods)),
-                      f"{seconds:.2f}", reason] for name, ok, methods, seconds, reason in rows],
-                    wrap=["reason"])
+                    [[row[0], ("kept" if len(row) > 5 and row[5] else good) if row[1] else bad,
+                      ", ".join(distinct(row[2])), f"{row[3]:,.2f}", row[4]] for row in rows],
+                    wrap=["evidence", "reason"])
         print(summary)
     return 0 if all(row[1] for row in rows) else 1
 
@@ -195,42 +216,50 @@ def bound_setting(text: str) -> tuple[str, int]:
 
 def verify_certificates(args: argparse.Namespace) -> int:
     # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
-    from coinproofs.certificates import Verdict, Verdicts, certificate_files, verify
-    from coinproofs.verify.certificate import load_kernel
+    from coinproofs.certificates import (
+        UNFINISHED,
+        Verdict,
+        Verdicts,
+        certificate_files,
+        check_certificate,
+        verify,
+    )
+    from coinproofs.progress import Watcher
     from coinproofs.verify.manifest import NAME
-    from coinproofs.verify.schema import BOUNDS, raised
+    from coinproofs.verify.schema import raised
 
-    load_kernel()  # every bound is declared
+    bounds = known_bounds(args.bound)
     if args.bounds:
         return _list_bounds(args.json)
     if args.jobs is not None and not args.coq:
         raise UserError("--jobs goes with --coq (the kernel checks one certificate at a time)")
     if args.bound and args.coq:
         raise UserError("--bound sets the kernel's bounds, which --coq does not use")
-    for name, _ in args.bound:
-        if name not in BOUNDS:
-            raise UserError(f"there is no bound named {name!r}; `coinproofs verify --bounds` "
-                            "lists them")
     paths = args.paths or [Path("certificates")]
     for path in paths:
         if not path.exists():
             raise UserError(f"{path} is neither a certificate file nor a folder "
                             "(run `coinproofs prove` first)")
-        if path.is_dir() and not (path / NAME).exists() and not certificate_files(path):
+        if (path.is_dir() and not (path / NAME).exists() and not (path / UNFINISHED).exists()
+                and not certificate_files(path)):
             raise UserError(f"no certificates (*.json) found in {path}")
     if args.coq:
         return verify_coq_proofs(args, paths)
     verdicts: list[Verdict] = []
     problems: list[Row] = []  # a folder that does not match its manifest
-    with raised(dict(args.bound)):
+    total = sum(len(certificate_files(path)) if path.is_dir() else 1 for path in paths)
+    with Watcher(total, "checking", not args.quiet) as watcher, raised(bounds):
         for path in paths:
-            result = verify(path)
-            if isinstance(result, Verdicts):
-                verdicts += result.items
-                if result.problem:
-                    problems.append((str(path / NAME), False, (), 0.0, result.problem))
-            else:
-                verdicts.append(result)
+            if not path.is_dir():
+                watcher.start(str(path))
+                verdicts.append(check_certificate(path))
+                watcher.done(verdicts[-1])
+                continue
+            result = verify(path, progress=False, on_start=watcher.start, on_done=watcher.done)
+            assert isinstance(result, Verdicts)
+            verdicts += result.items
+            if result.problem:
+                problems.append((str(path / NAME), False, (), 0.0, result.problem))
     summary = Verdicts(tuple(verdicts)).summary
     if problems:
         summary += f"; {plural(len(problems), 'folder')} not as {NAME} says"

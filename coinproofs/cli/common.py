@@ -104,40 +104,15 @@ def print_json(document: Any) -> None:
 
 def print_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]],
                 wrap: Sequence[str] = ()) -> None:
-    """A table on stdout: drawn by rich on a terminal (the columns named in `wrap` may wrap);
-    elsewhere (pipes, logs) plain columns separated by two spaces, never wrapped, so that every
-    name stays whole and `grep` finds it. Cells are shown without markup or control codes."""
+    """A table on stdout that fits the terminal (boxed, or stacked when narrow; the columns
+    named in `wrap` may wrap), or plain lines off a terminal (coinproofs.cli.tables)."""
     from rich.console import Console
 
-    rows = [[printable(cell) for cell in row] for row in rows]
+    from coinproofs.cli.tables import Grid, plain_lines, show
+
+    grid = Grid.of(title, headings, rows, wrap)
     console = Console()
-    if not console.is_terminal:
-        widths = [max([len(heading), *(len(row[i]) for row in rows)])
-                  for i, heading in enumerate(headings)]
-        print(title)
-        for row in [list(headings), *rows]:
-            print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)
-                            ).rstrip())
-        return
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=title)
-    for heading in headings:
-        table.add_column(heading, no_wrap=heading not in wrap, overflow="fold",
-                         min_width=len(heading))
-    for row in rows:
-        table.add_row(*(Text(cell, style=VERDICT_COLOURS.get(cell, "")) for cell in row))
-    console.print(table)
-
-
-VERDICT_COLOURS = {"proved": "green", "accepted": "green", "NOT proved": "red", "REJECTED": "red"}
-
-
-def printable(text: str) -> str:
-    r"""`text` with control characters escaped (names can come from a hostile file).
-
-    >>> print(printable("a\x1b[31mb"))
-    a\x1b[31mb
-    """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if console.is_terminal:
+        show(grid, console)
+    else:
+        print("\n".join(plain_lines(grid)), flush=True)

@@ -12,7 +12,6 @@ from typing import Any
 from coinproofs.cli.common import (
     UserError,
     given_once,
-    load_json,
     natural_int,
     path_name,
     positive_int,
@@ -22,6 +21,9 @@ from coinproofs.cli.common import (
 from coinproofs.text import plural
 
 FORMATS = ("dimacs", "smt2")  # as encodings.devil_sat names them (imported lazily there)
+STRATEGY_FILE = ("a strategy: a JSON list of moves (devil solve -o), what devil solve --json "
+                 "prints, one move per line (a certificate's .moves.jsonl), or a certificate; "
+                 "- reads standard input")
 
 
 def states_int(text: str) -> int:
@@ -79,7 +81,7 @@ def register(commands: Any) -> None:
                                        "that none exists.")
     solve.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    solve.add_argument("-o", "--output", type=path_name, metavar="FILE",
+    solve.add_argument("-o", "--out", "--output", dest="output", type=path_name, metavar="FILE",
                        help="also write the strategy to FILE (a JSON list of moves, as "
                             "`devil check N FILE` reads it)")
     add_table_options(solve)
@@ -94,6 +96,7 @@ def register(commands: Any) -> None:
     table.add_argument("--max", type=positive_int, default=8, metavar="MAX",
                        help="the largest N (default 8; at most 12)")
     table.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    add_table_options(table)
     table.set_defaults(handler=table_command)
 
     check = sub.add_parser("check", help="check a strategy exactly (every start, every rotation)",
@@ -103,7 +106,7 @@ def register(commands: Any) -> None:
                                        "it always wins; otherwise print a game it loses "
                                        "(initial coins and the devil's rotations).")
     check.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    check.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
+    check.add_argument("file", type=path_name, metavar="FILE", help=STRATEGY_FILE)
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     add_table_options(check)
     check.set_defaults(handler=check_command)
@@ -113,8 +116,9 @@ def register(commands: Any) -> None:
                                          "(2^N - 1 moves) for N = 1, 2, 4, 8 or 16.")
     lamping.add_argument("n", type=positive_int, metavar="N", help="number of coins")
     lamping.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    lamping.add_argument("-o", "--output", type=path_name, metavar="FILE",
-                         help="also write the strategy to FILE (a JSON list of moves)")
+    lamping.add_argument("-o", "--out", "--output", dest="output", type=path_name,
+                         metavar="FILE", help="also write the strategy to FILE (a JSON list "
+                                              "of moves)")
     lamping.set_defaults(handler=lamping_command)
 
     show = sub.add_parser("show", help="how a strategy whittles the belief state down",
@@ -122,7 +126,7 @@ def register(commands: Any) -> None:
                                       "orbits the player cannot rule out) as in Norvig's "
                                       "table. Without --strategy, the shortest strategy.")
     show.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    show.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--strategy", type=path_name, metavar="FILE", help=STRATEGY_FILE)
     show.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the beliefs as a heat map into this PNG or SVG file "
                            "(N <= 8)")
@@ -134,11 +138,13 @@ def register(commands: Any) -> None:
         description="Explain a strategy phase by phase: pairs of opposite coins, the XOR of the "
                     "two halves, the runs D that play a smaller strategy on both halves and the "
                     "single moves that change the XOR, and what each phase does to the belief; "
-                    "then D itself, one level down. FILE is a JSON list of moves or what "
-                    "`devil solve --json` prints; N may be left out when FILE names it.")
-    explain.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
-    explain.add_argument("n", type=positive_int, metavar="N", nargs="?",
-                         help="number of coins (default: the 'n' in FILE)")
+                    "then D itself, one level down. N may be left out when FILE says it (what "
+                    "`devil solve --json` prints, a certificate); `FILE N`, the older order, "
+                    "is read too.")
+    explain.add_argument("words", nargs="+", metavar="[N] FILE",
+                         help="the number of coins, and the strategy file (" + STRATEGY_FILE
+                         + ")")
+    add_table_options(explain)
     explain.set_defaults(handler=explain_command)
 
     encode = sub.add_parser("encode", help="'a winning strategy of length L exists' as SAT/SMT",
@@ -178,14 +184,18 @@ def register(commands: Any) -> None:
 
 
 def read_strategy(path: Path, n: int, states: int = 2) -> list[int]:
-    """The strategy in a JSON file (a list of moves, or `devil solve --json` output), as move
-    bitmasks, or a UserError naming the file."""
+    """The strategy in a file of any form coinproofs writes (coinproofs.strategy_files), as
+    move bitmasks, or a UserError naming the file."""
     from coinproofs.devil import moves_from_json
+    from coinproofs.strategy_files import devil_moves, read
 
     try:
-        return moves_from_json(load_json(path), n, states)
+        moves, _ = devil_moves(read(path), n, states)
+        return moves_from_json(moves, n, states)
     except ValueError as error:
-        raise UserError(f"{path}: {error}") from None
+        message = str(error)
+        raise UserError(message if message.startswith(str(path)) else f"{path}: {message}"
+                        ) from None
 
 
 def write_strategy(path: Path, moves: list[list[int]]) -> None:
@@ -240,22 +250,34 @@ def count_command(args: argparse.Namespace) -> int:
 def describe(n: int, options: dict[str, Any]) -> str:
     """A member of the family in words: '3 dials with 3 states, the dihedral group'."""
     from coinproofs import devil
-    from coinproofs.games.devil import describe as words
 
-    return str(words(devil.table_of(n, **options)))
+    return devil.in_words(devil.table_of(n, **options))
 
 
 def table_command(args: argparse.Namespace) -> int:
     from coinproofs import devil
+    from coinproofs.games.devil import describe as words
+    from coinproofs.games.devil import group_order
 
-    rows = devil.table(args.max)
+    options = {"states": args.states, "group": args.group, "goal": args.goal}
+    rows = devil.table(args.max, **options)
+    cyclic = args.group == "cyclic"
+    if not cyclic:  # the order of the devil's group, which grows with N
+        for row in rows:
+            row["group_order"] = group_order(devil.table_of(row["n"], **options))
     if args.json:
         print_json(rows)
         return 0
-    print(f"{'N':>3} {'orbits':>8} {'searched':>8}  shortest winning strategy")
+    if not is_coins(options):  # the table in words: N = 1..MAX dials with ...
+        table = words(devil.table_of(args.max, **options))
+        print(f"N = 1..{args.max}{table.removeprefix(str(args.max))}")
+    order = "" if cyclic else f" {'group':>7}"
+    print(f"{'N':>3}{order} {'orbits':>8} {'searched':>8}  shortest winning strategy")
     for row in rows:
         length = "none" if row["length"] is None else plural(row["length"], "move")
-        print(f"{row['n']:>3} {row['orbits']:>8} {row['beliefs_explored']:>8}  {length}")
+        order = "" if cyclic else f" {row['group_order']:>7,}"
+        print(f"{row['n']:>3}{order} {row['orbits']:>8,} {row['beliefs_explored']:>8,}  "
+              f"{length}")
     return 0
 
 
@@ -320,9 +342,11 @@ def show_command(args: argparse.Namespace) -> int:
     beliefs = devil.beliefs(moves, args.n, **options)
     print(beliefs.table())
     if not beliefs.wins:
-        left = [label for label in beliefs[-1] if set(label) != {"H"}]
-        print(f"loses: after the last move the coins may still be {', '.join(left)} "
-              f"(up to rotation), not only all heads")
+        left = [label for label in beliefs[-1] if not beliefs.is_goal(label)]
+        shown = ", ".join(left[:12]) + (f" and {len(left) - 12:,} more" if len(left) > 12 else "")
+        print(f"loses: after the last move the {beliefs.words['pieces']} may still be {shown} "
+              f"(up to the devil's {'rotations' if args.group == 'cyclic' else 'group'}), not "
+              f"only {beliefs.words['goal']}")
         if args.n <= MAX_CHECKED:
             print(devil.check(moves, args.n, **options))
     if args.plot is not None:
@@ -330,32 +354,51 @@ def show_command(args: argparse.Namespace) -> int:
 
         save(beliefs.figure(), args.plot)
         print(f"wrote {args.plot}", file=sys.stderr)
-    return 0
+    return 0 if beliefs.wins else 1
 
 
 MAX_CHECKED = 20  # the exact check's limit: a losing strategy is shown with a game it loses
 
 
+def number_and_file(words: list[str], command: str) -> tuple[int | None, Path]:
+    """`N FILE`, `FILE` or, the older order, `FILE N`: the number (None if not given) and the
+    file."""
+    if len(words) > 2:
+        raise UserError(f"give N and FILE, e.g. `coinproofs {command} 8 eight.json`, not "
+                        f"{' '.join(words)}")
+    if len(words) == 1:
+        return None, path_name(words[0])
+    first, second = words
+    number, file = (first, second) if first.isdigit() else (second, first)
+    if not number.isdigit() or int(number) < 1:
+        raise UserError(f"give the number of coins as a whole number >= 1, e.g. `coinproofs "
+                        f"{command} 8 {file}`, not {number!r}")
+    return int(number), path_name(file)
+
+
 def explain_command(args: argparse.Namespace) -> int:
     from coinproofs import devil
+    from coinproofs.strategy_files import devil_moves, read
 
-    document = load_json(args.file)
-    n = args.n
-    if n is None and isinstance(document, dict) and "moves" in document:
-        n = document.get("n")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise UserError(f"{args.file} does not say how many coins (its 'n' is {n!r}): give "
-                            f"the number, `coinproofs devil explain {args.file} N`")
-    elif n is None and isinstance(document, list):
-        raise UserError(f"{args.file} lists moves only: give the number of coins, "
-                        f"`coinproofs devil explain {args.file} N`")
-    elif n is None:
-        n = 1  # no strategy in the file, whatever n is: moves_from_json says what is wrong
+    n, file = number_and_file(args.words, "devil explain")
     try:
-        moves = devil.notation(devil.moves_from_json(document, n))
+        moves, said = devil_moves(read(file), n, args.states)
     except ValueError as error:
-        raise UserError(f"{args.file}: {error}") from None
-    print(devil.explain(moves, n))
+        raise UserError(str(error)) from None
+    n = n if n is not None else said.get("n")
+    if n is None:
+        raise UserError(f"{file} lists moves only: give the number of coins, "
+                        f"`coinproofs devil explain N {file}`")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise UserError(f"{file} does not say how many coins (its 'n' is {n!r}): give the "
+                        f"number, `coinproofs devil explain N {file}`")
+    args.n = n
+    options = table_options(args)
+    try:
+        strategy = devil.notation(devil.moves_from_json(moves, n, args.states), n, args.states)
+    except ValueError as error:
+        raise UserError(f"{file}: {error}") from None
+    print(devil.explain(strategy, n, **options))
     return 0
 
 

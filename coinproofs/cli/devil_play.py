@@ -15,7 +15,13 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
-from coinproofs.cli.devil import add_table_options, describe, is_coins, table_options
+from coinproofs.cli.devil import (
+    STRATEGY_FILE,
+    add_table_options,
+    describe,
+    is_coins,
+    table_options,
+)
 from coinproofs.text import plural
 
 NOT_A_PROOF = ("evidence from random play, not a proof: `coinproofs devil check` or "
@@ -39,7 +45,7 @@ def register(devil_commands: Any) -> None:
                     "of the family, against a devil who applies a random permutation of the "
                     "group before every move.")
     play.add_argument("n", type=positive_int, metavar="N", help="number of coins")
-    play.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    play.add_argument("--strategy", type=path_name, metavar="FILE", help=STRATEGY_FILE)
     play.add_argument("--games", type=positive_int, default=1000, metavar="K",
                       help="games from each of the 2^N initial states (default 1000)")
     play.add_argument("--seed", type=natural_int, metavar="S",

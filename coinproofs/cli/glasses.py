@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from coinproofs.atomic import write_text_atomically
 from coinproofs.cli.common import (
     UserError,
-    load_json,
     natural_int,
     path_name,
     positive_int,
@@ -32,6 +31,10 @@ RULES = ("N glasses stand on a rotating tray at positions 0..N-1, each up (U) or
          "same way. Strategies are trees in JSON (docs/glasses.md).")
 
 
+STRATEGY_FILE = ("a strategy: a JSON tree (glasses solve -o), what glasses solve --json prints, "
+                 "or a certificate; - reads standard input")
+
+
 def register(commands: Any) -> None:
     group = commands.add_parser("glasses", help="Gardner's four glasses puzzle with K hands",
                                 description=RULES)
@@ -47,19 +50,21 @@ def register(commands: Any) -> None:
     _game(solve)
     solve.add_argument("--within", type=natural_int, metavar="T",
                        help="any strategy of at most T turns, not necessarily the shortest")
-    solve.add_argument("--strategy", type=path_name, metavar="FILE",
+    solve.add_argument("-o", "--out", dest="output", type=path_name, metavar="FILE",
                        help="also write the strategy to FILE (JSON, for `glasses check`)")
+    solve.add_argument("--strategy", type=path_name, help=argparse.SUPPRESS)  # see solve_command
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
     solve.set_defaults(handler=solve_command)
 
     check = sub.add_parser(
         "check", help="check a strategy exactly (every start, every rotation, every feel)",
-        description="Play a strategy (a JSON tree, or what `glasses solve --json` prints) from "
-                    "every start against every rotation, with the trusted kernel. Exit 0 iff "
-                    "it always wins; otherwise print a game it loses and exit 1.")
+        description="Play a strategy from every start against every rotation, with the trusted "
+                    "kernel. Exit 0 iff it always wins; otherwise print a game it loses and "
+                    "exit 1. The hands may be left out when FILE says them; `N K FILE`, the "
+                    "older order, is read too.")
     check.add_argument("n", type=positive_int, metavar="N", help="number of glasses")
-    check.add_argument("k", type=natural_int, metavar="K", help="number of hands")
-    check.add_argument("file", type=path_name, metavar="FILE", help="JSON strategy file")
+    check.add_argument("words", nargs="+", metavar="FILE", help=STRATEGY_FILE)
+    check.add_argument("--hands", type=natural_int, metavar="K", help="number of hands")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 
@@ -69,7 +74,7 @@ def register(commands: Any) -> None:
                     "pattern what to turn over and what to do next. Without --strategy, the "
                     "shortest strategy the search finds.")
     _game(show)
-    show.add_argument("--strategy", type=path_name, metavar="FILE", help="JSON strategy file")
+    show.add_argument("--strategy", type=path_name, metavar="FILE", help=STRATEGY_FILE)
     show.add_argument("--plot", type=path_name, metavar="FILE.png",
                       help="also draw the tree into this PNG file")
     show.set_defaults(handler=show_command)
@@ -144,12 +149,15 @@ def solve_command(args: argparse.Namespace) -> int:
     from coinproofs.games.glasses import distinct_turns, strategy_to_json, written_size
 
     if args.strategy is not None:
-        writable(args.strategy)  # before the search
+        raise UserError(f"--strategy FILE reads a strategy, in every command; to write the one "
+                        f"found use -o {args.strategy}")
+    if args.output is not None:
+        writable(args.output)  # before the search
     solution = solved(args.n, args.hands, args.within)
     raw = strategy_to_json(solution.tree)
     kept = _orbit_names(args.n, solution.invariant) if solution.length is None else None
-    if args.strategy is not None and solution.length is not None:
-        write_text_atomically(args.strategy, json.dumps(raw) + "\n")
+    if args.output is not None and solution.length is not None:
+        write_text_atomically(args.output, json.dumps(raw) + "\n")
     if args.json:
         print_json({"n": args.n, "hands": args.hands, "length": solution.length,
                     "shortest": solution.shortest if solution.length is not None else None,
@@ -165,33 +173,49 @@ def solve_command(args: argparse.Namespace) -> int:
     print(f"{setting}: {which} takes {plural(solution.length, 'turn')} in the worst case "
           f"({plural(written_size(solution.tree), 'turn')} written out as a tree, "
           f"{len(distinct_turns(solution.tree))} different).")
-    if args.strategy is not None:
-        print(f"Strategy written to {args.strategy}.")
+    if args.output is not None:
+        print(f"Strategy written to {args.output}.")
     elif solution.tree is not None:
         print(json.dumps(raw))
     return 0
 
 
-def read_strategy(path: Path, n: int, k: int) -> Any:
-    """The strategy in a JSON file: a tree, or the output of `glasses solve --json` (whose
-    "n" and "hands", when given, must be the N and K asked for)."""
-    document = load_json(path)
-    if isinstance(document, dict) and "strategy" in document and "feel" not in document:
-        for key, wanted, what in (("n", n, "glasses"), ("hands", k, "hands")):
-            if document.get(key, wanted) != wanted:
-                raise UserError(f"{path} holds a strategy for {document[key]!r} {what}, "
-                                f"not {wanted}")
-        return document["strategy"]
-    return document
+def read_strategy(path: Path, n: int, k: int | None) -> tuple[Any, int]:
+    """The strategy tree in a file of any form coinproofs writes (coinproofs.strategy_files),
+    and the hands it is for (k, or what the file says when k is None)."""
+    from coinproofs.strategy_files import glasses_tree, read
+
+    try:
+        return glasses_tree(read(path), n, k)
+    except ValueError as error:
+        raise UserError(str(error)) from None
 
 
 def check_command(args: argparse.Namespace) -> int:
     from coinproofs.verify.glasses import MAX_N, Escape, Strategy
 
-    if not 1 <= args.n <= MAX_N or args.k > args.n:
-        raise UserError(f"the exact check handles 1..{MAX_N} glasses and 0..N hands, "
-                        f"not {args.n} glasses and {args.k} hands")
-    raw = read_strategy(args.file, args.n, args.k)
+    if len(args.words) > 2:
+        raise UserError("give N, the strategy FILE and --hands K, e.g. `coinproofs glasses "
+                        "check 4 four.json --hands 2`")
+    hands = args.hands
+    if len(args.words) == 2:  # the older order: N K FILE
+        given, file = args.words
+        if not given.isdigit() or (hands is not None and int(given) != hands):
+            raise UserError(f"give the hands once, as --hands K: `coinproofs glasses check "
+                            f"{args.n} {file} --hands K`")
+        hands = int(given)
+    file = path_name(args.words[-1])
+
+    def sizes(k: int) -> None:
+        if not 1 <= args.n <= MAX_N or not 0 <= k <= args.n:
+            raise UserError(f"the exact check handles 1..{MAX_N} glasses and 0..N hands, "
+                            f"not {args.n} glasses and {k} hands")
+
+    if hands is not None:
+        sizes(hands)  # before the file is read
+    raw, k = read_strategy(file, args.n, hands)
+    sizes(k)
+    args.k = k
     strategy = Strategy(raw, args.n, args.k)  # a malformed strategy: Rejected, exit 2
     try:
         turns, escape = strategy.play(), None
@@ -223,7 +247,7 @@ def show_command(args: argparse.Namespace) -> int:
     if args.strategy is not None:
         from coinproofs.verify.glasses import Escape, Strategy
 
-        raw = read_strategy(args.strategy, args.n, args.hands)
+        raw, _ = read_strategy(args.strategy, args.n, args.hands)
         strategy = Strategy(raw, args.n, args.hands)
         try:
             length = strategy.play()

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +15,6 @@ from coinproofs.atomic import write_text_atomically
 from coinproofs.cli.common import (
     UserError,
     given_once,
-    load_json,
     path_name,
     positive_int,
     print_json,
@@ -25,6 +24,7 @@ from coinproofs.text import plural
 
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
+    from coinproofs.norepeat import Solution
 
 STRATEGY_COINS = 5  # the winner's strategy by key as JSON: up to here (six coins: a certificate)
 LOG_EVERY = 60.0  # seconds between progress lines when stderr is not a terminal
@@ -44,8 +44,9 @@ def register(commands: Any) -> None:
                                        "write the winner's strategy to a file.")
     _game_arguments(solve)
     solve.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    solve.add_argument("--strategy", type=path_name, metavar="FILE",
+    solve.add_argument("-o", "--out", dest="output", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
+    solve.add_argument("--strategy", type=path_name, help=argparse.SUPPRESS)  # see solve_command
     solve.add_argument("--checkpoint", type=path_name, metavar="FILE",
                        help="six coins: save the search's table to FILE every ten minutes and "
                             "when it stops, and resume from FILE if it is there (as large as "
@@ -64,10 +65,13 @@ def register(commands: Any) -> None:
     play.set_defaults(handler=play_command)
 
     check = sub.add_parser("check", help="check a strategy file with the kernel",
-                           description="Check the strategies in FILE (as written by `solve "
-                                       "--strategy`) against every reply; exit 0 iff they win.")
-    check.add_argument("file", type=path_name, metavar="FILE",
-                       help="a strategy file, as `norepeat solve --strategy FILE` writes it")
+                           description="Check the strategies in FILE against every reply, with "
+                                       "the kernel; exit 0 iff they win. N, when given, must be "
+                                       "the number of coins FILE is about.")
+    check.add_argument("words", nargs="+", metavar="[N] FILE",
+                       help="a strategy: what `norepeat solve -o FILE` writes or `solve --json` "
+                            "prints, a certificate, or a strategy DAG (`solve --certificate`); "
+                            "- reads standard input")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
 
@@ -107,7 +111,7 @@ def coin_count(args: argparse.Namespace) -> int:
 
 
 def solved(n: int, misere: bool, seconds: float | None,
-           checkpoint: Path | None = None) -> NoRepeats:
+           checkpoint: Path | None = None) -> Solution:
     """The game solved within the time budget, or a UserError that says what to do instead."""
     from coinproofs import norepeat
 
@@ -177,22 +181,25 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
 
 def solve_command(args: argparse.Namespace) -> int:
     n = coin_count(args)
-    if args.strategy and n > STRATEGY_COINS:
+    if args.strategy is not None:
+        raise UserError(f"--strategy FILE reads a strategy, in every command; to write the "
+                        f"winner's strategy use -o {args.strategy}")
+    if args.output and n > STRATEGY_COINS:
         raise UserError(f"a strategy of {n} coins is too large for a JSON file: write it as a "
                         "certificate with --certificate FILE")
-    for path in (args.strategy, args.certificate, args.checkpoint):
+    for path in (args.output, args.certificate, args.checkpoint):
         if path:
             writable(path)  # before the search, which may take a minute
     start, cpu = time.perf_counter(), time.process_time()
     game = solved(n, args.misere, args.seconds, args.checkpoint)
     seconds, positions = time.perf_counter() - start, game.positions
     cpu_seconds = time.process_time() - cpu
-    if args.strategy:
-        _write_strategy(args.strategy, game)
+    if args.output:
+        _write_strategy(args.output, game)
     certificate = _write_certificate(args.certificate, game) if args.certificate else None
     if args.json:
         strategy = ({} if n > STRATEGY_COINS else {"strategy-up-to-symmetry": {
-            str(key): coin for key, coin in sorted(game.strategy().items())}})
+            str(key): coin for key, coin in sorted(game.strategy_up_to_symmetry().items())}})
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
                     "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3)}
@@ -202,8 +209,8 @@ def solve_command(args: argparse.Namespace) -> int:
           f"({_name(game.winner)}) wins.")
     print(f"Positions searched (up to symmetry): {positions:,} in {seconds:,.2f} s "
           f"({cpu_seconds:,.2f} s of CPU).")
-    if args.strategy:
-        print(f"Strategy written to {args.strategy}.")
+    if args.output:
+        print(f"Strategy written to {args.output}.")
     if certificate is not None:
         print(f"Certificate written to {args.certificate}: {certificate['nodes']:,} nodes, "
               f"{certificate['records']:,} records, {certificate['bytes']:,} bytes.")
@@ -216,18 +223,19 @@ def _name(player: str) -> str:
     return PLAYERS[player]
 
 
-def _write_strategy(path: Path, game: NoRepeats) -> None:
+def _write_strategy(path: Path, game: Solution) -> None:
     from coinproofs.games.norepeat import TREE_COINS
 
     document: dict[str, Any] = {"coins": game.n, "misere": game.misere, "winner": game.winner}
     if game.n <= TREE_COINS:
         document["strategy"] = game.strategy_tree()
     document["strategy-up-to-symmetry"] = {str(key): coin
-                                           for key, coin in sorted(game.strategy().items())}
+                                           for key, coin in
+                                           sorted(game.strategy_up_to_symmetry().items())}
     write_text_atomically(path, json.dumps(document, indent=1) + "\n")
 
 
-def _write_certificate(path: Path, game: NoRepeats) -> dict[str, int]:
+def _write_certificate(path: Path, game: Solution) -> dict[str, int]:
     """Write the winner's strategy walk (searched again by the native core where the game's
     search was the Python engine's); its counts and size."""
     from coinproofs.games.norepeat import extract
@@ -238,20 +246,33 @@ def _write_certificate(path: Path, game: NoRepeats) -> dict[str, int]:
 
 
 def check_command(args: argparse.Namespace) -> int:
+    from coinproofs.strategy_files import norepeat_strategies, read
     from coinproofs.verify import norepeat as kernel
-    from coinproofs.verify.certificate import Rejected
+    from coinproofs.verify.certificate import Artifacts, Rejected
+    from coinproofs.verify.norepeat_dag import check_dag
 
-    document = load_json(args.file)
-    n, misere, winner = _strategy_header(document)
-    checks = {"strategy": kernel.check_strategy,
-              "strategy-up-to-symmetry": kernel.check_symmetric_strategy}
-    present = [name for name in checks if name in document]
-    if not present:
-        raise UserError(f"{args.file} holds no 'strategy' or 'strategy-up-to-symmetry' to check")
+    if len(args.words) > 2 or (len(args.words) == 2 and not args.words[0].isdigit()):
+        raise UserError("give the strategy FILE, and before it the number of coins if you "
+                        "like: `coinproofs norepeat check 3 three.json`")
+    file = path_name(args.words[-1])
+    try:
+        found = norepeat_strategies(read(file))
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    n, misere, winner = found.n, found.misere, found.winner
+    if len(args.words) == 2 and int(args.words[0]) != n:
+        raise UserError(f"{file} holds a strategy for {n} coins, not {args.words[0]}")
+    def check_the_dag(n: int, misere: bool, winner: str, item: Any) -> None:
+        check_dag(n, misere, winner, item, Artifacts(found.folder))
+
+    checks: dict[str, Callable[[int, bool, str, Any], None]] = {
+        "strategy": kernel.check_strategy,
+        "strategy-up-to-symmetry": kernel.check_symmetric_strategy,
+        "strategy-dag": check_the_dag}
     results = {}
-    for name in present:
+    for name, strategy in found.strategies.items():
         try:
-            checks[name](n, misere, winner, document[name])
+            checks[name](n, misere, winner, strategy)
             results[name] = ""
         except Rejected as rejection:
             results[name] = str(rejection)
@@ -263,17 +284,6 @@ def check_command(args: argparse.Namespace) -> int:
             print(f"{name}: " + (f"REJECTED: {reason}" if reason else
                                  f"wins every game for the {winner} player"))
     return 0 if not any(results.values()) else 1
-
-
-def _strategy_header(document: Any) -> tuple[int, bool, str]:
-    """The coins, rule and winner a strategy file is about."""
-    if not isinstance(document, dict):
-        raise UserError("a strategy file must hold a JSON object (see `norepeat solve --strategy`)")
-    n, misere, winner = document.get("coins"), document.get("misere"), document.get("winner")
-    if type(n) is not int or n < 1 or type(misere) is not bool or winner not in ("first", "second"):
-        raise UserError("a strategy file needs 'coins' (a whole number >= 1), 'misere' "
-                        "(true or false) and 'winner' ('first' or 'second')")
-    return n, misere, winner
 
 
 def play_command(args: argparse.Namespace) -> int:

@@ -7,7 +7,14 @@ import sys
 import textwrap
 from typing import Any
 
-from coinproofs.cli.common import given_once, natural_int, path_name, print_json, writable
+from coinproofs.cli.common import (
+    UserError,
+    given_once,
+    natural_int,
+    path_name,
+    print_json,
+    writable,
+)
 from coinproofs.penny import ROADS
 from coinproofs.text import plural
 
@@ -60,6 +67,9 @@ def losing_command(args: argparse.Namespace) -> int:
 
     args.max = given_once(args.m, args.max_option, "--max", "the largest pile",
                           "coinproofs penny losing 30")
+    if args.by == "rules" and args.max > penny.MAX_BY_RULES:  # said as the command line says it
+        raise UserError(f"{args.max:,} is too large for the rules-only scan, whose time grows as "
+                        f"M^2: choose at most {penny.MAX_BY_RULES:,}, or --by formula")
     if args.plot is not None:
         from coinproofs.pictures import check_format
 

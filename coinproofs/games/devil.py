@@ -144,7 +144,8 @@ def parse_cycles(text: str, n: int) -> list[Permutation]:
     >>> parse_cycles("(0 4)", 4)
     Traceback (most recent call last):
     ...
-    ValueError: the generator (0 4) is not a permutation of 0..3: 4 is not a position
+    ValueError: the generator (0 4) is not a permutation of 0..3: 4 is not a position \
+(positions count from 0)
     """
     permutations = []
     names = (*GROUPS, 'a generating set in cycle notation such as "(0 1 2 3),(0 2)"')
@@ -163,7 +164,8 @@ def parse_cycles(text: str, n: int) -> list[Permutation]:
             for point in points:
                 if point >= n:
                     raise ValueError(f"the generator {written} is not a permutation of "
-                                     f"0..{n - 1}: {point} is not a position")
+                                     f"0..{n - 1}: {point} is not a position (positions count "
+                                     f"from 0)")
                 if point in named:
                     raise ValueError(f"the generator {written} is not a permutation of "
                                      f"0..{n - 1}: {point} appears twice")
@@ -227,6 +229,16 @@ def generators(game: Game) -> list[Permutation]:
     if t.group == "alternating":
         return []
     return list(t.generators)
+
+
+@cache
+def group_order(t: Table) -> int:
+    """How many permutations the devil's group has.
+
+    >>> group_order(Table(5, group="dihedral")), group_order(table(4, group="(0 1 2 3),(0 2)"))
+    (10, 8)
+    """
+    return len(elements(t))
 
 
 @cache

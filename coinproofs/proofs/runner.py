@@ -11,10 +11,11 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +24,15 @@ from coinproofs.atomic import write_bytes_atomically, write_text_atomically
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 from coinproofs.verify.manifest import NAME, manifest_text
+from coinproofs.verify.schema import raised
+
+Bounds = Mapping[str, int]  # the kernel's work bounds raised (or lowered) for a run, by name
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How proving one claim went."""
+    """How proving one claim went (`kept`: an earlier, unfinished run into the same folder had
+    proved it, and the kernel accepted its certificate again instead of proving it anew)."""
 
     claim_id: str
     proved: bool
@@ -36,6 +41,7 @@ class Outcome:
     reason: str = ""
     coq: str = ""  # the Coq proof written beside the certificate (its file name), if any
     no_coq: str = ""  # why no Coq proof was written, for a proved claim without one
+    kept: bool = False
 
 
 def certificate(claim: ClaimSpec, evidence: list[dict[str, Any]],
@@ -79,19 +85,23 @@ def find_evidence(claim: ClaimSpec, out_dir: Path | None,
                  time.perf_counter() - start)
 
 
-def record(claim: ClaimSpec, found: Found, out_dir: Path) -> Outcome:
+def record(claim: ClaimSpec, found: Found, out_dir: Path, bounds: Bounds | None = None) -> Outcome:
     """Write what was found for `claim` into `out_dir` and check the certificate with the
-    kernel."""
+    kernel (with `bounds` raised). A claim not proved leaves nothing behind: neither its
+    certificate nor an artifact, which the MANIFEST would list and `verify` reject."""
     start = time.perf_counter() - found.seconds  # the outcome's seconds include the finding
     if found.failure:
+        discard(claim.id, out_dir)
         return Outcome(claim.id, False, (), found.seconds, found.failure)
     try:
         write_found(claim, found, out_dir)
     except ValueError as error:
         return Outcome(claim.id, False, (), found.seconds, str(error))
     try:
-        verdict = check_file(out_dir / f"{claim.id}.json")
+        with raised(bounds or {}):
+            verdict = check_file(out_dir / f"{claim.id}.json")
     except Rejected as rejection:
+        discard(claim.id, out_dir)
         return Outcome(claim.id, False, (), time.perf_counter() - start, str(rejection))
     return with_coq_proof(Outcome(claim.id, True, tuple(verdict.methods),
                                   time.perf_counter() - start), out_dir)
@@ -112,6 +122,49 @@ def with_coq_proof(outcome: Outcome, out_dir: Path) -> Outcome:
         return dataclasses.replace(outcome, no_coq="the Coq proof could not be written: "
                                                    f"{type(error).__name__}: {error}")
     return dataclasses.replace(outcome, coq=written.name)
+
+
+def discard(claim_id: str, out_dir: Path) -> None:
+    """Remove the certificate of `claim_id`, its artifacts and its Coq proof from `out_dir`."""
+    from coinproofs.coq.build import proof_path
+
+    for path in out_dir.glob(f"{glob_escape(claim_id)}.*"):
+        if path.name == f"{claim_id}.json" or is_artifact_name(path.name, claim_id):
+            path.unlink(missing_ok=True)
+    proof_path(out_dir / f"{claim_id}.json", claim_id).unlink(missing_ok=True)
+
+
+def glob_escape(name: str) -> str:
+    """`name` with glob characters matched as themselves.
+
+    >>> glob_escape("penny.first-[2]")
+    'penny.first-[[]2]'
+    """
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def kept(claim: ClaimSpec, out_dir: Path, bounds: Bounds | None = None) -> Outcome | None:
+    """The outcome of the certificate of `claim` already in `out_dir`, when it states this
+    claim and the kernel accepts it (with its artifacts); otherwise None: it is proved anew."""
+    path = out_dir / f"{claim.id}.json"
+    if not path.is_file() or path.is_symlink():
+        return None
+    start = time.perf_counter()
+    try:
+        with raised(bounds or {}):
+            verdict = check_file(path)
+    except Rejected:
+        return None
+    if claim_json(verdict.claim) != claim.as_json():
+        return None
+    return with_coq_proof(Outcome(claim.id, True, tuple(verdict.methods),
+                                  time.perf_counter() - start, kept=True), out_dir)
+
+
+def claim_json(claim: Any) -> dict[str, Any]:
+    """The claim the kernel read, as the registry writes it."""
+    return {"id": claim.id, "game": claim.game, "params": claim.params, "kind": claim.kind,
+            "value": claim.value, "statement": claim.statement}
 
 
 def write_found(claim: ClaimSpec, found: Found, out_dir: Path) -> bytes:
@@ -145,14 +198,17 @@ def is_artifact_name(name: str, claim_id: str) -> bool:
 
 
 def prove_one(claim: ClaimSpec, out_dir: Path,
-              progress: Callable[[str], None] = lambda message: None) -> Outcome:
+              progress: Callable[[str], None] = lambda message: None,
+              bounds: Bounds | None = None) -> Outcome:
     """Prove `claim` into `out_dir` and check the certificate with the kernel."""
-    return record(claim, find_evidence(claim, out_dir, progress), out_dir)
+    found = find_evidence(claim, out_dir, progress)
+    progress(f"{claim.id}: the kernel checks the certificate")
+    return record(claim, found, out_dir, bounds)
 
 
-def _prove_by_id(claim_id: str, out_dir: Path) -> Outcome:
+def _prove_by_id(claim_id: str, out_dir: Path, bounds: Bounds | None = None) -> Outcome:
     """Worker-process entry: claims hold functions, so workers build theirs from the id."""
-    return prove_one(find(claim_id), out_dir)
+    return prove_one(find(claim_id), out_dir, bounds=bounds)
 
 
 @dataclass(frozen=True)
@@ -166,14 +222,14 @@ class Checked:
     certificate_sha256: str
 
 
-def prove_on_worker(claim_id: str) -> Checked:
+def prove_on_worker(claim_id: str, bounds: Bounds | None = None) -> Checked:
     """A Dask task: prove a claim and check its certificate with the kernel on a worker, whose
     disk is not the client's, in a temporary folder; send back everything the client needs to
     write the same files."""
     claim = find(claim_id)
     found = find_evidence(claim, None)
     with tempfile.TemporaryDirectory(prefix="coinproofs-") as folder:
-        outcome = record(claim, found, Path(folder))
+        outcome = record(claim, found, Path(folder), bounds)
         path = Path(folder) / f"{claim.id}.json"
         digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
     return Checked(found, outcome, digest)
@@ -190,6 +246,7 @@ def record_checked(claim: ClaimSpec, checked: Checked, out_dir: Path) -> Outcome
     except ValueError as error:
         return Outcome(claim.id, False, (), checked.outcome.seconds, str(error))
     if hashlib.sha256(text).hexdigest() != checked.certificate_sha256:
+        discard(claim.id, out_dir)
         return Outcome(claim.id, False, (), checked.outcome.seconds,
                        "the certificate written here is not the one the worker's kernel "
                        "checked (do the workers run this version of coinproofs?)")
@@ -228,57 +285,95 @@ def _leave_interrupts_to_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@dataclass(frozen=True)
+class Listeners:
+    """Who hears how proving goes: `start` the id of each claim as it starts (or is checked
+    for keeping), `done` each outcome, `note` how the run goes (that it is stopping, say),
+    `work` what the prover of a claim is doing (claim id, message; only from this process)."""
+
+    start: Callable[[str], None] = lambda claim_id: None
+    done: Callable[[Outcome], None] = lambda outcome: None
+    note: Callable[[str], None] = lambda message: None
+    work: Callable[[str, str], None] = lambda claim_id, message: None
+
+
 def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
               on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
-              scheduler: str | None = None) -> list[Outcome]:
+              scheduler: str | None = None, *,
+              on_note: Callable[[str], None] = lambda message: None,
+              on_work: Callable[[str, str], None] = lambda claim_id, message: None,
+              bounds: Bounds | None = None, keep: bool = False) -> list[Outcome]:
     """Prove every claim, `jobs` at a time (or on the Dask cluster whose scheduler is at the
-    address `scheduler`); report each start and finish; keep the order given."""
+    address `scheduler`), the kernel's `bounds` raised; report each start (`on_start`, a claim
+    id) and finish (`on_done`, its outcome), and what else happens (`on_note`); keep the order
+    given; `on_work` hears what a prover in this process is doing. With `keep` (the folder
+    holds an unfinished run), a certificate already there that the kernel accepts for its
+    claim is kept rather than proved again."""
+    listeners = Listeners(on_start, on_done, on_note, on_work)
     out_dir.mkdir(parents=True, exist_ok=True)
     outcomes: dict[str, Outcome] = {}
-    jobs = min(jobs, len(claims))  # a process pool starts all its processes: no idle ones
-    if scheduler is not None:
-        prove_on_cluster(claims, out_dir, scheduler, on_start, on_done, outcomes)
-    elif jobs <= 1:
+    if keep:
         for claim in claims:
-            on_start(claim.id)
-            outcome = prove_one(claim, out_dir, on_start)
+            if (out_dir / f"{claim.id}.json").exists():
+                listeners.start(claim.id)
+                outcome = kept(claim, out_dir, bounds)
+                if outcome is not None:
+                    outcomes[claim.id] = outcome
+                    listeners.done(outcome)
+    waiting = [claim for claim in claims if claim.id not in outcomes]
+    jobs = min(jobs, len(waiting))  # a process pool starts all its processes: no idle ones
+    if scheduler is not None and waiting:
+        prove_on_cluster(waiting, out_dir, scheduler, listeners, outcomes, bounds)
+    elif jobs <= 1:
+        for claim in waiting:
+            listeners.start(claim.id)
+            try:
+                outcome = prove_one(claim, out_dir, partial(listeners.work, claim.id), bounds)
+            except KeyboardInterrupt:  # the claim under way leaves no artifact behind
+                discard(claim.id, out_dir)
+                raise
             outcomes[claim.id] = outcome
-            on_done(outcome)
+            listeners.done(outcome)
     else:
-        prove_in_processes(claims, out_dir, jobs, on_start, on_done, outcomes)
+        prove_in_processes(waiting, out_dir, jobs, listeners, outcomes, bounds)
     # Last, once every certificate is written: the folder as it now is, old certificates
-    # included (proving a subset into a folder keeps the others listed).
-    write_text_atomically(out_dir / NAME, manifest_text(out_dir))
+    # included (proving a subset into a folder keeps the others listed). A folder with no
+    # certificate at all gets no MANIFEST: it holds nothing to verify.
+    if any(out_dir.glob("*.json")):
+        write_text_atomically(out_dir / NAME, manifest_text(out_dir))
     return [outcomes[claim.id] for claim in claims]
 
 
-def prove_in_processes(claims: list[ClaimSpec], out_dir: Path, jobs: int,
-                       on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
-                       outcomes: dict[str, Outcome]) -> None:
+def prove_in_processes(claims: list[ClaimSpec], out_dir: Path, jobs: int, listeners: Listeners,
+                       outcomes: dict[str, Outcome], bounds: Bounds | None = None) -> None:
     """Prove the claims in `jobs` local processes, each writing its own certificates."""
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_parent)
     waiting = iter(claims)
+
+    def submit(claim: ClaimSpec) -> Any:
+        listeners.start(claim.id)
+        return pool.submit(_prove_by_id, claim.id, out_dir, bounds)
+
     with pool, interrupts_counted() as presses:
         # At most `jobs` claims are handed to the pool at a time, so that after Ctrl-C
         # nothing new starts: the pool would run whatever it had already queued.
-        pending = {pool.submit(_prove_by_id, claim.id, out_dir)
-                   for claim in itertools.islice(waiting, jobs)}
-        on_start(f"{len(claims)} claims, {jobs} at a time")
+        listeners.note(f"{len(claims):,} claims, {jobs} at a time")
+        pending = {submit(claim) for claim in itertools.islice(waiting, jobs)}
         announced = False
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
                 outcome = future.result()
                 outcomes[outcome.claim_id] = outcome
-                on_done(outcome)
+                listeners.done(outcome)
                 if not presses:
-                    pending |= {pool.submit(_prove_by_id, claim.id, out_dir)
-                                for claim in itertools.islice(waiting, 1)}
+                    pending |= {submit(claim) for claim in itertools.islice(waiting, 1)}
             if len(presses) >= 2:
                 _stop_now(pool, out_dir)
             if presses and not announced:
-                on_start(f"stopping after the {len(pending)} claims under way "
-                         "(Ctrl-C again to stop now)")
+                under_way = "claim" if len(pending) == 1 else f"{len(pending)} claims"
+                listeners.note(f"stopping after the {under_way} under way "
+                               "(Ctrl-C again to stop now)")
                 announced = True
         if presses:
             raise KeyboardInterrupt
@@ -310,21 +405,21 @@ def connect(address: str) -> Any:
             "distributed.comm.timeouts.connect)") from None
 
 
-def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str,
-                     on_start: Callable[[str], None], on_done: Callable[[Outcome], None],
-                     outcomes: dict[str, Outcome]) -> None:
+def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str, listeners: Listeners,
+                     outcomes: dict[str, Outcome], bounds: Bounds | None = None) -> None:
     """Prove each claim as a task of the Dask cluster at `address`: a worker finds the evidence
     and checks the certificate with the kernel, as a local process does with `jobs`, in a
     folder of its own; the files come back and are written here, each certificate only if it is
     the one the worker checked. The workers need this version of coinproofs installed; they
     never write on this disk."""
-    on_start(f"connecting to the Dask scheduler at {address}")
     with connect(address) as client:
         from distributed import as_completed  # connect() said it is installed
 
-        futures = {client.submit(prove_on_worker, claim.id, pure=False): claim
+        futures = {client.submit(prove_on_worker, claim.id, bounds, pure=False): claim
                    for claim in claims}
-        on_start(f"{len(claims)} claims on the Dask cluster at {address}")
+        listeners.note(f"{len(claims):,} claims on the Dask cluster at {address}")
+        for claim in claims:  # the cluster decides when each runs: all are under way
+            listeners.start(claim.id)
         try:
             for future in as_completed(futures):
                 claim = futures[future]
@@ -336,6 +431,6 @@ def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str,
                 else:
                     outcome = record_checked(claim, checked, out_dir)
                 outcomes[claim.id] = outcome
-                on_done(outcome)
+                listeners.done(outcome)
         finally:
             client.cancel(list(futures))  # after Ctrl-C, nothing more runs on the cluster

@@ -135,7 +135,8 @@ class Artifacts:
             number = 0
             while line := handle.readline(LINE_BYTES.limit + 1):
                 number += 1
-                LINE_BYTES.check(len(line), f"line {number:,} of artifact file {name!r}")
+                LINE_BYTES.check(len(line), f"line {number:,} of artifact file {name!r}",
+                                 counted=True)
                 hasher.update(line)
                 yield line
             expect(hasher.hexdigest() == digest,
@@ -281,7 +282,7 @@ def parse_json(text: str, what: str) -> Any:
     """The strict JSON document in `text` (no repeated keys, no NaN, Infinity or numbers too
     large for a float, at most `certificate.depth` levels of nesting), or a rejection saying
     why `what` is not one."""
-    DEPTH.check(nesting(text, DEPTH.limit), what)
+    DEPTH.check(nesting(text, DEPTH.limit), what, counted=True)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=_finite)

@@ -330,7 +330,7 @@ def check_layers(layers: Iterable[Any], start: int, moves: int,
         expect(isinstance(layer, list), f"layer {last} must be a list of beliefs")
         expect(last > 0 or layer == [start], "layer 0 must be exactly the starting belief")
         REACHABILITY_WORK.check((len(depth_of) + len(layer)) * steps,
-                                f"checking the reachability layers for {what}")
+                                f"checking the reachability layers for {what}", counted=True)
         for belief in layer:
             expect(is_count(belief) and 0 < belief <= start,
                    f"layer {last} holds {belief!r}, which is not a belief for {what}")
@@ -386,7 +386,7 @@ def moves_from_json(raw: Iterable[Any], n: int) -> list[int]:
     strategy = []
     for i, positions in enumerate(raw, 1):
         if i > STRATEGY_MOVES.limit:
-            STRATEGY_MOVES.check(i, "the strategy")
+            STRATEGY_MOVES.check(i, "the strategy", counted=True)
         expect(isinstance(positions, list), f"move {i} must be a list of positions")
         expect(all(is_count(p) and 0 <= p < n for p in positions),
                f"move {i} names a position outside 0..{n - 1}")
@@ -407,6 +407,11 @@ def _counts(evidence: Evidence, counts: dict[str, int]) -> None:
 def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     one_shape(evidence, *STRATEGY)
     expect(1 <= n <= MAX_SIMULATION_N, f"exact simulation handles 1..{MAX_SIMULATION_N} coins")
+    # What the strategy needs, known before reading it: inline, its length; in a file, the
+    # length the evidence states (checked against the file after).
+    if "moves" in evidence or "length" in evidence:
+        STRATEGY_MOVES.check(len(evidence["moves"]) if "moves" in evidence
+                             else evidence["length"], "the strategy")
     strategy = moves_from_json(payload(evidence, "moves", artifacts), n)
     _counts(evidence, {"length": len(strategy)})
     counterexample = simulate(strategy, n)

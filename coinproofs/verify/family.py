@@ -37,6 +37,7 @@ theorems refute is refused (``_agrees_with_theorems``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -123,6 +124,18 @@ def named_generators(n: int, group: str) -> tuple[Permutation, ...]:
     return (turn, swap)
 
 
+def named_order(n: int, group: str) -> int:
+    """How many permutations a named group of n positions has, known before listing them (so
+    that a bound's rejection says what the group needs, not where the listing stopped).
+
+    >>> [named_order(4, name) for name in GROUPS]
+    [4, 8, 24, 1, 4, 12]
+    """
+    factorial = math.prod(range(1, n + 1))
+    return {"cyclic": n, "dihedral": n if n <= 2 else 2 * n, "symmetric": factorial,
+            "trivial": 1, "klein": 4, "alternating": max(1, factorial // 2)}[group]
+
+
 def rules(n: int, q: int = 2, group: str = "cyclic", goal: str = "zero",
           generators: Sequence[Permutation] | None = None) -> Rules:
     """The rules with these options, checked; `generators` (if given) replace the group."""
@@ -132,7 +145,9 @@ def rules(n: int, q: int = 2, group: str = "cyclic", goal: str = "zero",
     huge = n * (q - 1).bit_length() > 62  # q^n is over 2^62: never compute it
     STATES.check(1 << 62 if huge else q**n, f"a table of {n} dials with {q} states")
     if generators is None:
-        return Rules(n, q, named_generators(n, group), goal)
+        named = named_generators(n, group)
+        GROUP.check(named_order(n, group), f"the {group} group on {n} positions")
+        return Rules(n, q, named, goal)
     for g in generators:
         expect(sorted(g) == list(range(n)), f"{list(g)} is not a permutation of 0..{n - 1}")
     return Rules(n, q, tuple(tuple(g) for g in generators), goal)
@@ -153,7 +168,7 @@ def group(r: Rules) -> tuple[Permutation, ...]:
                 if product not in found:
                     found.add(product)
                     fresh.append(product)
-                    GROUP.check(len(found), "the devil's group")
+                    GROUP.check(len(found), "the devil's group", counted=True)
         frontier = fresh
     return tuple(sorted(found))
 

@@ -9,7 +9,7 @@ digits, a file name is a plain name beside the certificate.
 A :class:`Bound` is a declared limit on the work one check may do (moves simulated, beliefs
 in a layer file, clauses built, bytes read). Each kernel module declares its bounds once, by
 name, and tests the amount of work *before* starting it; the rejection names the bound and
-the option that raises it (``coinproofs verify --bound NAME=VALUE``).
+the option that raises it (``--bound NAME=VALUE`` of ``coinproofs prove`` and ``verify``).
 
 >>> STRATEGY = Shape("strategy evidence", {"method": literal("strategy"), "length": count(1)})
 >>> STRATEGY.check({"method": "strategy", "length": 3})
@@ -214,12 +214,17 @@ class Bound:
     def __post_init__(self) -> None:
         self.default = self.limit
 
-    def check(self, amount: int, what: str) -> None:
-        """Reject before the work starts when `what` needs more than the limit."""
+    def check(self, amount: int, what: str, counted: bool = False) -> None:
+        """Reject before the work starts when `what` needs more than the limit. `counted`:
+        the amount is where the kernel stopped counting (just past the limit), not all that
+        `what` needs, so the rejection says "more than" rather than a number to raise to."""
+        needs = (f"needs more {self.unit} than the kernel's bound {self.name} = "
+                 f"{self.limit:,} allows (the count stopped there)" if counted else
+                 f"needs {amount:,} {self.unit}, over the kernel's bound {self.name} = "
+                 f"{self.limit:,}")
         expect(amount <= self.limit,
-               f"{what} needs {amount:,} {self.unit}, over the kernel's bound {self.name} = "
-               f"{self.limit:,} ({self.why}); raise it with "
-               f"`coinproofs verify --bound {self.name}=VALUE`")
+               f"{what} {needs} ({self.why}); raise it with `--bound {self.name}=VALUE` "
+               "(coinproofs prove or verify)")
 
 
 BOUNDS: dict[str, Bound] = {}
