@@ -5,6 +5,7 @@ Run: .venv/bin/python bench/bench_norepeat_native.py [--quick] [--opening]
 In one run, on the same positions: the old core (bench/baseline/, before issue 23), today's
 core, and today's core built without one of its speed-ups (native_baseline.variant_module):
 
+* capacity: the entries each core's table holds in the same memory (no page is touched);
 * keys: the time to compute the keys (after Lemma R) of random 6-coin positions, and how many
   orders of the coins the new keys try per key;
 * five coins, each rule: the Python engine and both cores solving from scratch;
@@ -84,6 +85,17 @@ def keys(count: int) -> None:
         print(f"  {name:14} {timings[name]:7.2f} s ({count / timings[name]:10,.0f} keys/s{extra})")
     print(f"  ratio {timings['old core'] / timings['new core']:.2f}x (Python's call costs "
           "included in both)")
+
+
+def capacity(gibibytes: tuple[int, ...] = (1, 4, 12)) -> None:
+    """The entries each core's table holds in the same memory, from its own stats."""
+    made = cores()
+    print("\ntable capacity: entries in the same memory")
+    print(f"{'memory':>8} {'old core':>15} {'new core':>15} {'new/old':>8}")
+    for size in gibibytes:
+        old, new = (made[name](6, True, size << 30).stats["capacity"]
+                    for name in ("old core", "new core"))
+        print(f"{size:5} GiB {old:15,} {new:15,} {new / old:7.2f}x")
 
 
 def five_coins() -> None:
@@ -188,6 +200,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.keys, args.depths, args.samples = 50_000, [30, 26], 2
+    capacity()
     keys(args.keys)
     five_coins()
     if args.depths:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
+import tempfile
 from functools import cache
 from itertools import permutations
 from pathlib import Path
@@ -33,12 +34,10 @@ def written(n: int, misere: bool, leaf: int) -> tuple[str, bytes]:
 
 
 def _written(n: int, misere: bool, leaf: int, root: tuple[int, int] | None) -> tuple[str, bytes]:
-    path = Path(f"/tmp/coinproofs-walk-{n}-{int(misere)}-{leaf}-{root}.nrwalk")
-    try:
+    with tempfile.TemporaryDirectory() as folder:  # not tmp_path: the result is cached
+        path = Path(folder) / "walk.nrwalk"
         counts = engine.extract(n, misere, path, table_bytes=1 << 22, leaf=leaf, root=root)
         data = path.read_bytes()
-    finally:
-        path.unlink(missing_ok=True)
     return ("first" if counts["winner"] == 1 else "second"), data
 
 

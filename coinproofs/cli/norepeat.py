@@ -70,7 +70,8 @@ def register(commands: Any) -> None:
                                        "the number of coins FILE is about.")
     check.add_argument("words", nargs="+", metavar="[N] FILE",
                        help="a strategy: what `norepeat solve -o FILE` writes or `solve --json` "
-                            "prints, a certificate, or a strategy DAG (`solve --certificate`); "
+                            "prints, a certificate, a strategy DAG, or a strategy walk "
+                            "(`solve --certificate`); "
                             "- reads standard input")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
@@ -250,6 +251,7 @@ def check_command(args: argparse.Namespace) -> int:
     from coinproofs.verify import norepeat as kernel
     from coinproofs.verify.certificate import Artifacts, Rejected
     from coinproofs.verify.norepeat_dag import check_dag
+    from coinproofs.verify.norepeat_walk import check_walk
 
     if len(args.words) > 2 or (len(args.words) == 2 and not args.words[0].isdigit()):
         raise UserError("give the strategy FILE, and before it the number of coins if you "
@@ -265,10 +267,14 @@ def check_command(args: argparse.Namespace) -> int:
     def check_the_dag(n: int, misere: bool, winner: str, item: Any) -> None:
         check_dag(n, misere, winner, item, Artifacts(found.folder))
 
+    def check_the_walk(n: int, misere: bool, winner: str, item: Any) -> None:
+        check_walk(n, misere, winner, item, Artifacts(found.folder))
+
     checks: dict[str, Callable[[int, bool, str, Any], None]] = {
         "strategy": kernel.check_strategy,
         "strategy-up-to-symmetry": kernel.check_symmetric_strategy,
-        "strategy-dag": check_the_dag}
+        "strategy-dag": check_the_dag,
+        "strategy-walk": check_the_walk}
     results = {}
     for name, strategy in found.strategies.items():
         try:
