@@ -372,16 +372,28 @@ def test_the_native_prover_says_not_settled_when_the_search_stops_at_its_budget(
     class Unsettled:
         def __init__(self) -> None:
             self.stats = {"nodes": 123}
+            self.loaded: list[str] = []
 
         def wins(self, *args: object, **kwargs: object) -> None:
             return None  # what the native core answers at its budget
 
-    monkeypatch.setattr(engine, "native_solver", lambda n, misere, table_bytes: Unsettled())
-    outcome = prove_one(winner_claim(6, "misere"), tmp_path)
-    assert not outcome.proved
-    assert "6 coins under misère play is not settled: the native search stopped at its " \
-           "budget of 10,800 s after 123 positions" in outcome.reason
+        def save(self, path: str) -> None:
+            Path(path).write_bytes(b"the table")
+
+        def load(self, path: str) -> None:
+            self.loaded.append(Path(path).read_bytes().decode())
+
+    solvers: list[Unsettled] = []
+    monkeypatch.setattr(engine, "native_solver",
+                        lambda n, misere, table_bytes: solvers.append(Unsettled()) or solvers[-1])
+    for _ in range(2):
+        outcome = prove_one(winner_claim(6, "misere"), tmp_path)
+        assert not outcome.proved
+        assert "6 coins under misère play is not settled: the native search stopped at its " \
+               "budget of 10,800 s after 123 positions; its table is kept in " in outcome.reason
     assert not list(tmp_path.glob("*.nrwalk"))
+    assert [p.name for p in tmp_path.iterdir()] == [".norepeat.n6.misere.table"]
+    assert [solver.loaded for solver in solvers] == [[], ["the table"]]  # the second goes on
 
 
 @pytest.mark.parametrize("winner, proved", [("second", True), ("first", False)])
@@ -400,6 +412,7 @@ def test_the_native_prover_writes_the_walk_the_kernel_checks(tmp_path: Path, win
         return
     [item] = prover.native_evidence(5, True, winner, context)
     assert item["file"] == "norepeat.n5.misere.nrwalk" and item["method"] == "strategy-walk"
+    assert [p.name for p in tmp_path.iterdir()] == [item["file"]]  # the checkpoint removed
     assert kernel.check_walk(5, True, winner, item, Artifacts(tmp_path),
                              use_native=True) == "strategy-walk (native)"
     on_a_worker = ProofContext(out_dir=None, claim_id="norepeat.n5.misere")

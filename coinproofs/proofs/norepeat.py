@@ -102,21 +102,31 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
 
 def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
     """The winner's strategy as a walk file (NRWALK1), found and written by the native core: the
-    search from the opening (about half an hour for six coins), then the walk of its strategy,
-    written to the file as it goes."""
+    search from the opening (over an hour of one core for six coins: docs/norepeat.md), then
+    the walk of its strategy, written to the file as it goes. The search keeps its table in a
+    hidden checkpoint file in the output folder (every ten minutes and when it stops), and goes
+    on from there when the claim is proved again; the file is removed once the walk is
+    written."""
     ctx.solvers.add("native search")
-    solver = engine.native_solver(n, misere, engine.table_size(n, misere))
-    settled = solver.wins(1 << engine.START, engine.START, seconds=NATIVE_SECONDS,
-                          tries=engine.TRIES, progress=lambda positions, stored: ctx.progress(
-                              f"{n} coins: {engine.search_progress(solver)}"))
-    if settled is None:
+    checkpoint = None if ctx.out_dir is None else ctx.out_dir / f".{ctx.claim_id}.table"
+    game = engine.NoRepeats(n, misere, seconds=NATIVE_SECONDS, native=True,
+                            table_bytes=engine.table_size(n, misere), checkpoint=checkpoint,
+                            progress=lambda positions: ctx.progress(
+                                f"{n} coins: {engine.search_progress(game.native)}"))
+    try:
+        settled = game.wins(game.start)
+    except OutOfBudget:
+        kept = "" if checkpoint is None else (f"; its table is kept in {checkpoint}, from which "
+                                              "proving the claim again goes on")
         raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
                           f"settled: the native search stopped at its budget of "
-                          f"{NATIVE_SECONDS:,} s after {solver.stats['nodes']:,} positions")
+                          f"{NATIVE_SECONDS:,} s after {game.positions:,} positions{kept}") \
+            from None
     found = "first" if settled else "second"
     if found != winner:
         raise ValueError(f"the search finds that the {found} player wins, not the {winner} as "
                          "claimed")
+    solver = game.native
     write = partial(engine.extract, solver=solver, progress=lambda nodes, records: ctx.progress(
         f"{n} coins: the strategy walked, {nodes:,} nodes, {records:,} records written"))
     if ctx.out_dir is None:  # a cluster's worker: the file goes back to the client in memory
@@ -125,7 +135,10 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
             name = evidence["file"]
             ctx.kept[name] = (Path(folder) / name).read_bytes()
         return [evidence]
-    return [native_walk(n, misere, ctx, ctx.out_dir, write)]
+    evidence = native_walk(n, misere, ctx, ctx.out_dir, write)
+    if checkpoint is not None:
+        checkpoint.unlink(missing_ok=True)
+    return [evidence]
 
 
 def native_walk(n: int, misere: bool, ctx: ProofContext, folder: Path,
