@@ -117,3 +117,37 @@ Check dag_second_wins.
 Print Assumptions dag_second_wins.
 Check dag_first_wins.
 Print Assumptions dag_first_wins.
+
+(* The penny game (RulesPenny.v), for every position: each is winning or losing, and losing iff
+   no move reaches a losing one; the losing positions are the only solution of those
+   constraints on any square (penny.unique); Fraenkel's theorem (Wythoff's for a = 1): they are
+   the pairs (A k, A k + a k) and their mirror images, A k the least number no earlier pair
+   uses; misère play's. Then the checker of A k = floor(k alpha) and the claims' checkers. *)
+From CoinProofs Require Import RulesPenny PennyPlay PennyMex PennyMisere PennyGold PennyClaims.
+
+Check winning_or_losing.
+Print Assumptions winning_or_losing.
+Check losingE.
+Print Assumptions losingE.
+Check solves_unique.
+Print Assumptions solves_unique.
+Check unique_claim.
+Print Assumptions unique_claim.
+Check fraenkel.
+Print Assumptions fraenkel.
+Check wythoff_mex.
+Print Assumptions wythoff_mex.
+Check misere_losing.
+Print Assumptions misere_losing.
+Check mex_is_gold_sound.
+Print Assumptions mex_is_gold_sound.
+Check square_sound.
+Print Assumptions square_sound.
+Check wythoff_square.
+Print Assumptions wythoff_square.
+Check misere_square.
+Print Assumptions misere_square.
+Check first_sound.
+Print Assumptions first_sound.
+Check riddler_sound.
+Print Assumptions riddler_sound.
