@@ -123,6 +123,23 @@ def test_both_checkers_accept_walks_from_late_six_coin_positions(misere: bool) -
             assert late_verdict(data, misere, root, True) == ""
 
 
+def test_the_walks_progress_counts_nodes_and_records_only() -> None:
+    """progress(nodes, records) is called every 4,096 nodes entered, and never by the searches
+    the walk makes (a small table makes it search hundreds of thousands of positions), whose
+    counts are of another kind."""
+    root = late_lost(random.Random(3), 28, True)
+    calls: list[tuple[int, int]] = []
+    solver = engine.native_solver(6, True, 1 << 16)
+    with tempfile.TemporaryDirectory() as folder:
+        counts = engine.extract(6, True, Path(folder) / "w.nrwalk", solver=solver, leaf=0,
+                                root=root, progress=lambda nodes, records: calls.append(
+                                    (nodes, records)))
+    assert solver.stats["nodes"] > 3 * 65_536
+    assert [nodes for nodes, _ in calls] == [4096 * k for k in range(1, len(calls) + 1)]
+    assert len(calls) == counts["nodes"] // 4096 >= 2
+    assert all(records <= counts["records"] for _, records in calls)
+
+
 def late_lost(rng: random.Random, moves: int, misere: bool) -> tuple[int, int]:
     """A position `moves` into a random 6-coin game, lost for the player to move."""
     solver = engine.native_solver(6, misere, 1 << 22)

@@ -790,6 +790,8 @@ typedef struct {
     long long default_budget;   /* positions to spend on the default reply before deviating */
     u64 moves, records, last;   /* loser moves numbered, deviations written, the last one's */
     u64 leaves, finishes, defaults_searched;
+    PyObject *progress;         /* progress(nodes, records), or None; the searches the walk
+                                   makes call none (their counts are of another kind) */
     int error;                  /* 0, or why the walk stopped */
 } Walk;
 
@@ -982,8 +984,8 @@ stopped:
 static int walk_node(Solver *s, Walk *w, u64 key)
 {
     const Cube *c = &s->cube;
-    if (w->entered.count % 4096 == 0 && s->progress != NULL && s->progress != Py_None) {
-        PyObject *r = PyObject_CallFunction(s->progress, "KK", (unsigned long long)w->entered.count,
+    if (w->entered.count % 4096 == 0 && w->progress != Py_None) {
+        PyObject *r = PyObject_CallFunction(w->progress, "KK", (unsigned long long)w->entered.count,
                                             (unsigned long long)w->records);
         if (r == NULL) {
             w->error = WALK_STOPPED;
@@ -1100,8 +1102,8 @@ static PyObject *Solver_certificate(Solver *s, PyObject *args, PyObject *kw)
     Py_DECREF(path);
     static char buffer[1 << 20];
     setvbuf(f, buffer, _IOFBF, sizeof buffer);
-    Walk w = {.file = f, .leaf = leaf, .default_budget = default_budget};
-    start_call(s, -1, -1, progress);
+    Walk w = {.file = f, .leaf = leaf, .default_budget = default_budget, .progress = progress};
+    start_call(s, -1, -1, NULL);
     int winner = 0, first = 255;
     int result = write_walk(s, &w, root_seen, root_pattern, &winner, &first);
     s->progress = NULL;
