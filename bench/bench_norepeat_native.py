@@ -14,7 +14,7 @@ core, and today's core built without one of its speed-ups (native_baseline.varia
   pages in the timing): positions, CPU seconds, positions per CPU second, and the ratio of CPU
   times to today's core;
 * with --opening: today's core from the opening with the budgeted tries of NoRepeats (about
-  half an hour of one core and up to 12 GiB): positions, wall and CPU seconds, peak memory.
+  25 minutes of one core and up to 12 GiB): positions, wall and CPU seconds, peak memory.
 
 CPU seconds are the process's own (time.process_time), so other work on the machine slows the
 wall clock more than these; the load is printed beside them.
@@ -194,7 +194,7 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=200_000,
                         help="random positions whose keys are timed (default 200,000)")
     parser.add_argument("--opening", action="store_true",
-                        help="also solve six coins from the opening (about 30 min, 12 GiB)")
+                        help="also solve six coins from the opening (about 25 min, 12 GiB)")
     parser.add_argument("--quick", action="store_true",
                         help="a short run: 50,000 keys, depths 30 and 26, 2 samples")
     args = parser.parse_args()

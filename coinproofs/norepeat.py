@@ -132,7 +132,7 @@ def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
 def _instead(n: int, misere: bool) -> str:
     """Where to turn when the search cannot settle n coins."""
     if misere and n == 6:
-        return ("six coins under misère play take about half an hour of one core and up to "
+        return ("six coins under misère play take about 25 minutes of one core and up to "
                 "12 GiB of memory (docs/norepeat.md)")
     if misere and n < 6:
         return f"misère play on {n} coins settles within seconds"

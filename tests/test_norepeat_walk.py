@@ -439,7 +439,7 @@ def test_the_native_prover_writes_the_walk_the_kernel_checks(tmp_path: Path, win
 
 @pytest.mark.slow
 def test_six_coins_misere_is_proved_and_verified_end_to_end(tmp_path: Path) -> None:
-    """`coinproofs prove norepeat.n6.misere`: the native search (about half an hour and 12 GiB),
+    """`coinproofs prove norepeat.n6.misere`: the native search (about 25 minutes and 12 GiB),
     the walk written, the kernel's native check. Needs 16 GiB of memory."""
     from coinproofs.proofs.norepeat import winner_claim
     from coinproofs.proofs.runner import prove_one

@@ -86,7 +86,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                         help="misère play: whoever cannot move wins")
     parser.add_argument("--seconds", type=_positive_seconds,
                         help="give up the search after this long (default: 60; 10,800 for six "
-                             "coins under misère play, which take about half an hour)")
+                             "coins under misère play, which take about 25 minutes of one core)")
 
 
 def _positive_seconds(text: str) -> float:

@@ -50,7 +50,7 @@ TRIES = (TRIES_FROM, TRIES_TO, TRIES_BUDGET, TRIES_GROWTH) = (7, 7, 400_000_000,
 WALK_LEAF = 20  # certificates leave positions of at most this many unseen patterns to the checker
 CHECKPOINT_SECONDS = 600.0  # a native search with a checkpoint file saves its table this often
 SEARCH_SECONDS = 60.0  # a search's default time budget, but...
-OPENING_SECONDS = 3 * 3600.0  # ... six coins under misère play, which settles in about 30 min
+OPENING_SECONDS = 3 * 3600.0  # ... six coins under misère play: about 25 min of CPU
 
 
 def search_seconds(n: int, misere: bool) -> float:

@@ -29,7 +29,7 @@ MISERE_COINS = range(1, 7)  # misère play, proved by search (6 coins by the nat
 SEEN_MISERE = (3, 4, 5, 6)  # the misère claims listed: the seed's question 3, and beyond
 NATIVE_MISERE = 6  # proved only on request: the native search and its DAG take long
 NATIVE_SECONDS = 3 * 3600  # the native search's budget; beyond it the claim is "not settled"
-# (it settles six coins in about half an hour of one core: docs/norepeat.md)
+# (it settles six coins in about 25 minutes of one core's CPU: docs/norepeat.md)
 # The winner the claims state: found by search for 1 to 5 coins; for 6 the claim states the
 # same, and its prover fails, saying so, if the search finds the other winner.
 MISERE_WINNER = "second"
@@ -102,7 +102,7 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
 
 def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
     """The winner's strategy as a walk file (NRWALK1), found and written by the native core: the
-    search from the opening (over an hour of one core for six coins: docs/norepeat.md), then
+    search from the opening (about 25 minutes of one core for six coins: docs/norepeat.md), then
     the walk of its strategy, written to the file as it goes. The search keeps its table in a
     hidden checkpoint file in the output folder (every ten minutes and when it stops), and goes
     on from there when the claim is proved again; the file is removed once the walk is
