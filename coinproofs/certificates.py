@@ -89,13 +89,15 @@ MAX_JOBS = 256  # processes proving at once: far more than cores only competes f
 
 
 def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
-          scheduler: str | None = None, bounds: Mapping[str, int] | None = None,
-          progress: bool | None = None, on_start: Callable[[str], None] | None = None,
+          scheduler: str | None = None, every: bool = False,
+          bounds: Mapping[str, int] | None = None, progress: bool | None = None,
+          on_start: Callable[[str], None] | None = None,
           on_done: Callable[[Outcome], None] | None = None,
           on_note: Callable[[str], None] | None = None) -> Proofs:
     """Prove the claims named by ids (any within a pattern's limits: `claims()` lists them) or
-    globs (over the listed claims), the default set when none is named; write one certificate
-    per claim into `out` and check each with the kernel. A claim not proved leaves no file.
+    globs (over the listed default claims, and with `every` over those proved on request too,
+    which may take hours), the default set when none is named; write one certificate per claim
+    into `out` and check each with the kernel. A claim not proved leaves no file.
 
     The claims are proved `jobs` at a time in local processes, or, given the address of a
     Dask scheduler (`scheduler`, such as "tcp://10.0.0.5:8786"), as tasks of that cluster,
@@ -131,7 +133,7 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
                         f"one (cp.prove(*ids)), not {claim_ids!r}")
     if not isinstance(out, (str, Path)) or str(out) == "":
         raise TypeError(f"out is the name of a folder, not {out!r}")
-    specs = select(claim_ids)
+    specs = select(claim_ids, every)
     folder = Path(out)
     usable_folder(folder)
     resume = is_unfinished(folder)
@@ -225,7 +227,8 @@ def _named_after_a_claim(name: str) -> bool:
 
 def claims(every: bool = False) -> dict[str, list[dict[str, Any]]]:
     """The claim patterns (each with its limits: `prove` takes any id within them) and the
-    claims a bare `prove` proves (with `every`, also those listed but proved on request).
+    claims a bare `prove` proves (with `every`, also those listed but proved on request, each
+    with how long it `takes`).
 
     >>> [pattern["pattern"] for pattern in claims()["patterns"]][:2]
     ['devil.n<N>.shortest', 'devil.n<N>.impossible']
@@ -235,6 +238,7 @@ def claims(every: bool = False) -> dict[str, list[dict[str, Any]]]:
     return {"patterns": [pattern.as_json() for pattern in patterns()],
             "claims": [spec.as_json() | {"default": spec.default,
                                          "pattern": shown(pattern_of(spec.id).template)}
+                       | ({} if spec.default else {"takes": spec.takes})
                        for spec in all_claims() if spec.default or every]}
 
 

@@ -142,4 +142,4 @@ def _instead(n: int, misere: bool) -> str:
         return (f"for normal play a perfect matching proves that the first player wins: run "
                 f"`coinproofs prove norepeat.n{n}.normal`")
     return ("for normal play a perfect matching proves that the first player wins (certificates: "
-            f"`coinproofs prove 'norepeat.n*.normal'`, up to {MATCHING_COINS} coins)")
+            f"`coinproofs prove --all 'norepeat.n*.normal'`, up to {MATCHING_COINS} coins)")

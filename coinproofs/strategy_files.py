@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 SCHEMA_KEY = "schema"  # a certificate names its schema; no strategy file does
 DAG_MAGIC = b"NRDAG1\n\0"  # a No repeats strategy DAG (the kernel's norepeat_dag.MAGIC)
@@ -79,21 +79,35 @@ def read(path: str | Path) -> Document:
     >>> read(lines).data
     [[0, 1], [0], [0, 1]]
     """
-    from coinproofs.verify.certificate import ARTIFACT_BYTES
+    from coinproofs.verify.certificate import (
+        ARTIFACT_BYTES,
+        DOCUMENT_BYTES,
+        Rejected,
+        open_regular,
+    )
 
     limit = ARTIFACT_BYTES.limit
     if str(path) == "-":
-        data, name, folder = sys.stdin.buffer.read(limit + 1), "standard input", Path()
+        data, name, folder = _prefix(sys.stdin.buffer, limit + 1), "standard input", Path()
     else:
         path = Path(path)
-        # A bounded prefix, never the whole of /dev/zero or a runaway file.
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        if not path.exists():
+            raise ValueError(f"no such file: {path}")
+        # A named pipe or a device is refused before it is opened (it would make the command
+        # wait, or read forever); of a file, what its size says, never more than the bound.
+        try:
+            with open_regular(path) as handle:
+                data = _prefix(handle, limit + 1)
+        except Rejected as error:
+            raise ValueError(str(error)) from None
         name, folder = str(path), path.parent
     if len(data) > limit:
         raise ValueError(f"{name} is larger than the {limit:,} bytes a strategy file may be")
     if data.startswith((DAG_MAGIC, WALK_MAGIC)):
         return Document(data, folder, name)
+    if len(data) > DOCUMENT_BYTES.limit:  # parsed whole: no larger than a certificate
+        raise ValueError(f"{name} is larger than the {DOCUMENT_BYTES.limit:,} bytes a JSON "
+                         "strategy file may be")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -101,15 +115,28 @@ def read(path: str | Path) -> Document:
     return Document(parsed(text, name), folder, name)
 
 
+def _prefix(stream: IO[bytes], most: int) -> bytes:
+    """At most `most` bytes of `stream`, read a megabyte at a time (read(n) would hold n bytes
+    at once, however few the stream has)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size < most and (chunk := stream.read(min(1 << 20, most - size))):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
 def parsed(text: str, name: str) -> Any:
     """The JSON document in `text`, or, for JSON lines, the list of the lines' values."""
     from coinproofs.verify.certificate import Rejected, parse_json
+    from coinproofs.verify.devil import STRATEGY_MOVES
 
     try:
         return parse_json(text, name)
     except Rejected as whole:
         lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) < 2:
+        # (one move a line: no strategy the kernel reads has more lines)
+        if not 2 <= len(lines) <= STRATEGY_MOVES.limit:
             raise ValueError(str(whole)) from None
         try:
             return [parse_json(line, f"{name} line {number}")

@@ -68,10 +68,10 @@ def test_show_prints_norvigs_table_for_four_coins() -> None:
     (["devil", "check", "4", "/nonexistent/strategy.json"], ["no such file"]),
     (["devil", "check", "40", "/dev/null"], ["at most 20 coins"]),
     (["devil", "show", "5"], ["no strategy wins", "--strategy"]),
-    # Once read whole: a MemoryError's traceback, after filling the memory.
-    (["devil", "check", "4", "/dev/zero"], ["larger than the 268,435,456 bytes"]),
-    (["devil", "show", "4", "--strategy", "/dev/zero"], ["larger than"]),
-    (["devil", "explain", "/dev/zero", "4"], ["larger than"]),
+    # Once read whole: a MemoryError's traceback, after filling the memory; now never opened.
+    (["devil", "check", "4", "/dev/zero"], ["/dev/zero is not a regular file"]),
+    (["devil", "show", "4", "--strategy", "/dev/zero"], ["not a regular file"]),
+    (["devil", "explain", "/dev/zero", "4"], ["not a regular file"]),
 ])
 def test_bad_input_gets_one_sentence(args: list[str], words: list[str]) -> None:
     fails_with_one_sentence(coinproofs(*args), *words)

@@ -15,6 +15,7 @@ import pytest
 
 from coinproofs.verify import devil
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document, check_file, load_kernel
+from coinproofs.verify.manifest import NAME, check_manifest, manifest_text
 from coinproofs.verify.schema import BOUNDS, raised
 from tests.examples import Built
 from tests.guards import no_hang
@@ -54,18 +55,22 @@ def refused(document: Any, folder: Path, bound: str) -> str:
 @pytest.mark.parametrize("name", sorted(BOUNDS) or ["none"])
 def test_every_declared_bound_is_checked(name: str, examples: dict[str, Built],
                                          tmp_path: Path) -> None:
-    """Set to 0, each bound refuses some example certificate, naming itself: no bound is
-    declared but never tested (a new one needs an example that reaches it)."""
+    """Set to 0, each bound refuses some example certificate (or its folder, with a MANIFEST),
+    naming itself: no bound is declared but never tested (a new one needs an example that
+    reaches it)."""
     load_kernel()
     names: list[str] = []
     with raised({name: 0}):
         for number, built in enumerate(examples.values()):
             folder = tmp_path / str(number)
             folder.mkdir()
-            try:
-                check_file(built.write(folder))
-            except Rejected as rejection:
-                names += [name] if f"bound {name} =" in str(rejection) else []
+            path = built.write(folder)
+            (folder / NAME).write_text(manifest_text(folder))
+            for check, argument in ((check_file, path), (check_manifest, folder)):
+                try:
+                    check(argument)
+                except Rejected as rejection:
+                    names += [name] if f"bound {name} =" in str(rejection) else []
     assert names, f"no example certificate reaches the bound {name}"
 
 

@@ -101,7 +101,7 @@ def test_five_coins_write_only_the_strategy_up_to_symmetry(
     (["play", "--coins", "8"], "too many to search"),
     (["check", "no-such-file.json"], "no such file"),
     # Once read whole: a MemoryError's traceback, after filling the memory.
-    (["check", "/dev/zero"], "larger than the 268,435,456 bytes"),
+    (["check", "/dev/zero"], "/dev/zero is not a regular file"),
 ])
 def test_bad_input_gets_one_sentence_and_a_nonzero_exit(
         capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:

@@ -101,8 +101,11 @@ def test_ids_no_pattern_matches_are_unknown(claim_id: str) -> None:
 
 
 def test_globs_range_over_the_listed_claims_and_ids_over_every_pattern() -> None:
-    impossible = [spec for spec in select(["devil.n*.impossible"]) if not is_family(spec)]
+    impossible = [spec for spec in select(["devil.n*.impossible"], every=True)
+                  if not is_family(spec)]
     assert len(impossible) == len([n for n in range(3, 1025) if n & (n - 1)])
+    default = [spec for spec in select(["devil.n*.impossible"]) if not is_family(spec)]
+    assert len(default) == len([n for n in range(3, 65) if n & (n - 1)])
     named = ["devil.n4.*", "devil.n4.shortest", "devil.n2047.impossible"]
     chosen = [spec.id for spec in select(named) if not is_family(spec)]
     assert chosen == ["devil.n4.shortest", "devil.n2047.impossible"]

@@ -53,6 +53,10 @@ def register(commands: Any) -> None:
                             "Dask's distributed.comm.timeouts.connect (30s unless set, e.g. by "
                             "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s) bounds the wait for "
                             "the scheduler")
+    prove.add_argument("--all", action="store_true",
+                       help="let globs reach the claims proved only on request too (some take "
+                            "hours: `coinproofs claims --all` says how long); without it they "
+                            "are left out, and named")
     prove.add_argument("--json", action="store_true", help="one JSON document on stdout")
     add_bound_option(prove)
     add_quiet_option(prove, "proved")
@@ -121,11 +125,16 @@ def list_claims(args: argparse.Namespace) -> int:
                 [[form["pattern"], form["limits"], form["about"]] for form in listing["patterns"]],
                 wrap=["limits", "claims of this form say"])
     print()
-    print_table("the claims a bare `coinproofs prove` proves" if not args.all
-                else "the listed claims: the default ones, and those proved on request",
-                ["claim", "statement"],
-                [[claim["id"], claim["statement"]] for claim in listing["claims"]],
-                wrap=["statement"])
+    if not args.all:
+        print_table("the claims a bare `coinproofs prove` proves", ["claim", "statement"],
+                    [[claim["id"], claim["statement"]] for claim in listing["claims"]],
+                    wrap=["statement"])
+        return 0
+    print_table("the listed claims: the default ones, and those proved on request (globs "
+                "reach these only with `prove --all`)", ["claim", "proved", "statement"],
+                [[claim["id"], "by default" if claim["default"]
+                  else f"on request: {claim['takes']}", claim["statement"]]
+                 for claim in listing["claims"]], wrap=["statement"])
     return 0
 
 
@@ -155,7 +164,7 @@ def prove_claims(args: argparse.Namespace) -> int:
     import sys
 
     from coinproofs.certificates import finishing_command, prove
-    from coinproofs.proofs.registry import select
+    from coinproofs.proofs.registry import left_out, on_request_text, select
 
     if args.jobs is not None and args.scheduler is not None:
         raise UserError("--jobs and --scheduler cannot be combined: on a Dask cluster its "
@@ -164,10 +173,15 @@ def prove_claims(args: argparse.Namespace) -> int:
         raise UserError(f"--jobs {args.jobs} is too many: at most {MAX_JOBS} claims are proved "
                         "at once (each in its own process)")
     bounds = known_bounds(args.bound)
-    select(args.ids)  # refuses bad ids before any progress is shown
+    select(args.ids, args.all)  # refuses bad ids before any progress is shown
+    skipped = [] if args.all else left_out(args.ids)
+    if skipped:  # said before the work starts, so nobody waits for hours unawares
+        print(f"left out {plural(len(skipped), 'claim')} proved only on request that "
+              f"{' '.join(map(repr, args.ids))} also matches: {on_request_text(skipped)}; "
+              "add --all to prove them too", file=sys.stderr)
     try:
         proofs = prove(*args.ids, out=args.out, jobs=args.jobs or 1, scheduler=args.scheduler,
-                       bounds=bounds, progress=not args.quiet)
+                       every=args.all, bounds=bounds, progress=not args.quiet)
     except KeyboardInterrupt:
         command = finishing_command(args.out)
         if command is None:

@@ -57,28 +57,6 @@ def given_once(positional: int | None, option: int | None, flag: str, what: str,
     return value
 
 
-def load_json(path: Path) -> Any:
-    """The JSON document in a user's file, read as strictly as the kernel reads certificates
-    (no repeated keys, NaN, absurd nesting or integers), or a UserError saying why not."""
-    from coinproofs.verify.certificate import ARTIFACT_BYTES, Rejected, parse_json
-
-    # Read a bounded prefix, not the whole file: /dev/zero or a runaway file would fill the
-    # memory. (A pipe, such as /dev/stdin, is read as far as the bound too.)
-    limit = ARTIFACT_BYTES.limit
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise UserError(f"{path} is larger than the {limit:,} bytes a JSON file may be")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a UTF-8 text file") from None
-    try:
-        return parse_json(text, str(path))
-    except Rejected as error:
-        raise UserError(str(error)) from None
-
-
 def writable(path: Path) -> Path:
     """`path`, after checking that a file can be written there (before any long work)."""
     if not path.parent.is_dir():

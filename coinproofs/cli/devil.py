@@ -326,9 +326,10 @@ def show_command(args: argparse.Namespace) -> int:
         from coinproofs.pictures import MAX_PLOT_N, check_format
 
         check_format(writable(args.plot))
-        if args.n > MAX_PLOT_N:
-            raise UserError(f"N = {args.n} has {necklaces(args.n):,} rotation orbits, one row "
-                            f"each: too large to draw; the limit is N = {MAX_PLOT_N}")
+        if args.n > MAX_PLOT_N:  # (counted only for an N whose count takes no time)
+            orbits = f"{necklaces(args.n):,}" if args.n <= 64 else f"about 2^{args.n} / {args.n}"
+            raise UserError(f"N = {args.n} has {orbits} rotation orbits, one row each: too "
+                            f"large to draw; the limit is N = {MAX_PLOT_N}")
     options = table_options(args)
     if args.strategy is not None:
         moves = devil.notation(read_strategy(args.strategy, args.n, args.states), args.n,

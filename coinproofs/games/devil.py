@@ -102,6 +102,16 @@ class Table:
 Game = int | Table  # an int n is the devil's coin flip with n coins
 
 
+def over(q: int, n: int, most: int) -> bool:
+    """Is q^n > most (for q >= 2)? Once n reaches the bit length of `most`, 2^n alone is
+    over it: q^n is never computed for a huge n (2^(10^11) would take 12 GB).
+
+    >>> over(2, 20, 2**20), over(2, 21, 2**20), over(3, 10**11, 2**20)
+    (False, True, True)
+    """
+    return n >= most.bit_length() or q**n > most
+
+
 def as_table(game: Game) -> Table:
     """The table a function was given: an int n stands for Table(n)."""
     return game if isinstance(game, Table) else Table(game)
@@ -125,7 +135,7 @@ def table(n: int, q: int = 2, group: str = "cyclic", goal: str = "zero") -> Tabl
         raise ValueError(f"a dial needs at least 2 states (q = 2 is a coin), not {q}")
     if goal not in GOALS:
         raise ValueError(f"the goal is {' or '.join(GOALS)}, not {goal!r}")
-    if q**n > MAX_STATES:
+    if over(q, n, MAX_STATES):
         raise ValueError(f"{n} dials with {q} states have {q}^{n} states, more than the "
                          f"{MAX_STATES:,} (2^{_MAX_TABLE_N}) whose tables the engine builds")
     if group == "klein" and n != 4:
@@ -427,7 +437,7 @@ def _check_table_size(game: Game) -> None:
     t = as_table(game)
     if t.n < 1:
         raise ValueError(f"the table needs at least 1 coin, not {t.n}")
-    if t.size > MAX_STATES:
+    if over(t.q, t.n, MAX_STATES):
         what = f"{t.n} coins is" if t.q == 2 else f"{t.n} dials with {t.q} states are"
         raise ValueError(f"{what} too many: tables over all {t.q}^n states are built for at "
                          f"most {MAX_STATES:,} states")

@@ -44,7 +44,7 @@ LARGEST_SHORTEST = 64  # proved by a bare `coinproofs prove` (make prove); liste
 REACHABLE = range(3, 13)  # N that breadth-first search closes (games/devil.MAX_SEARCH_N)
 LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
-FURTHEST_IMPOSSIBLE = 1024  # listed, proved on request: coinproofs prove 'devil.n*.impossible'
+FURTHEST_IMPOSSIBLE = 1024  # listed, on request: coinproofs prove --all 'devil.n*.impossible'
 LAMPING_UP_TO = 16  # 65,535 moves; the kernel simulates them on all 2^16 states
 INLINE_MOVES = 300  # longer strategies go to an artifact file
 

@@ -304,4 +304,5 @@ def patterns() -> list[ClaimPattern]:
     """The family's claims, as one pattern."""
     return [ClaimPattern(TEMPLATE, build=family_claim,
                          about="the rotating table: Q-state dials, other groups, all equal",
-                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST)]
+                         limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST,
+                         takes={"devil.n9.q3.shortest": "about 40 s"})]

@@ -192,7 +192,9 @@ def patterns() -> list[ClaimPattern]:
                      limits=f"N = 1..{MAX_GLASSES}, K >= N - N/p but (8, 4) (p the largest "
                             "prime factor of N)",
                      defaults=[p for p in shortest if (p["n"], p["k"]) not in ON_REQUEST],
-                     on_request=[p for p in shortest if (p["n"], p["k"]) in ON_REQUEST]),
+                     on_request=[p for p in shortest if (p["n"], p["k"]) in ON_REQUEST],
+                     takes={"glasses.n8.k5.shortest": "about 4 minutes",  # docs/glasses.md
+                            "glasses.n8.k6.shortest": "about 30 s"}),
         ClaimPattern("glasses.n<N>.k<K>.wins", build=wins_claim,
                      about="a strategy wins within the stated number of turns",
                      limits=", ".join(f"N = {n}, K = {k}" for n, k in WINS),

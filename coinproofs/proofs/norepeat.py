@@ -71,7 +71,9 @@ def patterns() -> list[ClaimPattern]:
         about="who wins no repeats with n coins under normal or misère play",
         limits=f"n = 1..{MATCHING_COINS[-1]} for normal play, 1..{MISERE_COINS[-1]} for misère",
         defaults=[{"n": n, "rule": rule} for n, rule in listed if not on_request(n, rule)],
-        on_request=[{"n": n, "rule": rule} for n, rule in listed if on_request(n, rule)])]
+        on_request=[{"n": n, "rule": rule} for n, rule in listed if on_request(n, rule)],
+        takes={claim_id(NATIVE_MISERE, True): f"up to {NATIVE_SECONDS // 3600} hours, and "
+                                              "the search may end unsettled"})]
 
 
 def on_request(n: int, rule: str) -> bool:

@@ -82,6 +82,7 @@ class ClaimSpec:
     statement: str
     prove: Callable[[ProofContext], list[Evidence]] = field(compare=False, repr=False)
     default: bool = False  # proved by a bare `coinproofs prove` (set by the registry)
+    takes: str = ""  # of a claim proved on request: how long it may take (set by the registry)
     lemmas: tuple[str, ...] = ()  # stated, not computed: cited in the certificate
 
     def as_json(self) -> dict[str, Any]:
@@ -155,7 +156,8 @@ class ClaimPattern:
     `build` takes the template's parameters as keywords (whole numbers as ints, word choices
     as strings) and returns the claim, or raises OutOfLimits. `defaults` lists the parameters
     of the claims a bare `coinproofs prove` proves; `on_request` those that `claims --all`
-    lists and globs reach, but that are proved only when named.
+    lists, but that are proved only when named or when a glob asks for every claim it
+    matches; `takes` says how long proving one of them may take, by id (default "seconds").
     """
 
     template: str
@@ -164,6 +166,7 @@ class ClaimPattern:
     build: Callable[..., ClaimSpec]
     defaults: Sequence[Params] = ()
     on_request: Sequence[Params] = ()
+    takes: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def regex(self) -> re.Pattern[str]:
@@ -183,8 +186,10 @@ class ClaimPattern:
 
     def listed(self) -> list[ClaimSpec]:
         """The default claims, then those proved on request."""
+        on_request = [self.claim(params) for params in self.on_request]
         return ([self.claim(params, default=True) for params in self.defaults]
-                + [self.claim(params) for params in self.on_request])
+                + [dataclasses.replace(spec, takes=self.takes.get(spec.id, SECONDS))
+                   for spec in on_request])
 
     def as_json(self) -> dict[str, Any]:
         return {"pattern": shown(self.template), "about": self.about, "limits": self.limits}
@@ -237,15 +242,23 @@ def find(claim_id: str) -> ClaimSpec:
     return spec
 
 
+SECONDS = "seconds"  # what a claim proved on request takes, unless its pattern says more
+
+
+class OnRequestOnly(UnknownClaim):
+    """A glob that matches only claims proved on request, without asking for them."""
+
+
 def is_glob(text: str) -> bool:
     """Does `text` use glob characters (and so range over the listed claims)?"""
     return any(character in text for character in "*?[")
 
 
-def select(requests: Iterable[str]) -> list[ClaimSpec]:
+def select(requests: Iterable[str], every: bool = False) -> list[ClaimSpec]:
     """The claims named by ids (any within a pattern's limits) or globs (over the listed
-    claims); the default set when nothing is named. Listed claims come in registry order,
-    then the others in the order named; each claim once."""
+    default claims, and with `every` over those proved on request too, which may take hours);
+    the default set when nothing is named. Listed claims come in registry order, then the
+    others in the order named; each claim once."""
     requests = list(requests)
     listed = _listed()
     if not requests:
@@ -256,12 +269,42 @@ def select(requests: Iterable[str]) -> list[ClaimSpec]:
     if unmatched:
         raise UnknownClaim(f"no claim matches {', '.join(map(repr, unmatched))}; "
                            "`coinproofs claims` lists them")
+    for glob in globs:
+        matched = [claim for claim in listed if fnmatch.fnmatchcase(claim.id, glob)]
+        if not every and not any(claim.default for claim in matched):
+            raise OnRequestOnly(f"{glob!r} matches only claims proved on request: "
+                                f"{on_request_text(matched)}; name them, or ask for every "
+                                "claim a glob matches (`coinproofs prove --all`)")
     named = {request: find(request) for request in requests if not is_glob(request)}
     chosen = [claim for claim in listed if claim.id in named
-              or any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
+              or ((claim.default or every)
+                  and any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs))]
     ids = {claim.id for claim in chosen}
     for claim in named.values():
         if claim.id not in ids:
             chosen.append(claim)
             ids.add(claim.id)
     return chosen
+
+
+def left_out(requests: Iterable[str]) -> list[ClaimSpec]:
+    """The claims proved on request that globs among `requests` match, left out of
+    select(requests) unless it is asked for every claim (and not named themselves)."""
+    requests = list(requests)
+    globs = [request for request in requests if is_glob(request)]
+    return [claim for claim in _listed() if not claim.default and claim.id not in requests
+            and any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
+
+
+def on_request_text(claims: Sequence[ClaimSpec], shown: int = 4) -> str:
+    """Claims proved on request, grouped by how long each may take, the first few of each
+    group named: 'norepeat.n17.normal, ... (seconds each); norepeat.n6.misere (up to 3 hours)'.
+    """
+    groups: dict[str, list[str]] = {}
+    for claim in claims:
+        groups.setdefault(claim.takes or SECONDS, []).append(claim.id)
+    parts = []
+    for takes, ids in groups.items():
+        more = f" and {len(ids) - shown:,} more" if len(ids) > shown else ""
+        parts.append(f"{', '.join(ids[:shown])}{more} ({takes}{' each' if len(ids) > 1 else ''})")
+    return "; ".join(parts)

@@ -13,8 +13,10 @@ returns the evidence methods it checked. Nothing here trusts the code that wrote
 
 Every object has one exact shape (``verify/schema.py``): the document, its claim and its
 provenance here, the params and evidence in the game's module. Sizes are bounded before the
-work: the document's bytes and nesting before it is parsed, an artifact's bytes before it is
-read (and it is read a line at a time where its format has lines).
+work: the document's bytes, nesting and values before it is parsed (in linear passes), an
+artifact's bytes before it is read (and it is read a line at a time where its format has lines,
+each line within `artifact.line-bytes`); special files (pipes, devices, links) are refused
+before they are opened (docs/certificates.md, "Bounded on every input").
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ import importlib
 import json
 import os
 import pkgutil
-import re
+import stat
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
+
+import numpy as np
 
 from coinproofs.verify.schema import (
     ANY,
@@ -48,7 +52,7 @@ from coinproofs.verify.schema import (
 )
 
 __all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_document",
-           "check_file", "expect", "load", "parse_json"]
+           "check_file", "expect", "load", "open_regular", "parse_json"]
 
 SCHEMA = "coinproofs/certificate/v1"
 GAMES = ("devil", "penny", "norepeat", "glasses")
@@ -63,6 +67,12 @@ ARTIFACT_BYTES = declare("artifact.bytes", 256 << 20, "bytes",
                          "the largest artifact file read")
 LINE_BYTES = declare("artifact.line-bytes", 1 << 20, "bytes",
                      "the longest line of an artifact")
+# 2^20 values take at most about 75 MB once parsed (an empty object, the largest for its
+# text, takes 64 bytes); the largest certificate coinproofs writes holds some 7,000, Lamping's
+# strategy for 16 coins 600,000.
+VALUES = declare("certificate.values", 1 << 20, "values",
+                 "the lists, objects, numbers and strings of one JSON document, counted before "
+                 "it is parsed")
 
 DOCUMENT = Shape("the certificate",
                  {"schema": literal(SCHEMA), "claim": OBJECT,
@@ -176,7 +186,7 @@ class Artifacts:
             # only real files beside the certificate.
             expect(not path.is_symlink(), f"artifact file {name!r} is a symbolic link")
             expect(path.is_file(), f"artifact file {name!r} is missing")
-            with path.open("rb") as handle:
+            with open_regular(path) as handle:
                 size = os.fstat(handle.fileno()).st_size
                 if not own_size:
                     ARTIFACT_BYTES.check(size, f"artifact file {name!r}")
@@ -238,34 +248,42 @@ def check_document(doc: Any, folder: Path) -> Verdict:
 
 # --- Strict JSON ----------------------------------------------------------------------------
 
-STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-NOT_BRACKET = re.compile(r"[^][{}]+")
-INNERMOST = re.compile(r"\[\]|\{\}")
+def json_shape(text: str) -> tuple[int, int, bool]:
+    r"""(depth, values, balanced) of the JSON `text`: how deep its lists and objects nest; how
+    many values parsing it makes, counted as its commas and opening brackets outside strings
+    (at least all its values but one); and whether its brackets balance, as they do in every
+    JSON document. Each step is a pass of C code over the bytes, whatever they hold: linear
+    time, and memory for a few copies of the text, never an object per string or bracket.
 
-
-def nesting(text: str, most: int) -> int:
-    """How deep the lists and objects of the JSON `text` nest, counted up to most + 1. Strings
-    are dropped, then each round removes the innermost pairs of brackets (text that does not
-    balance its brackets is left for the parser to refuse).
-
-    >>> nesting('[[1, 2], {"a": "[[["}]', 5), nesting("[[[[]]]]", 2)
-    (2, 3)
+    >>> json_shape(r'[[1, 2], {"a": "[[,,[\\"}]'), json_shape("[[[[]]]]")
+    ((2, 5, True), (4, 4, True))
+    >>> json_shape(r'["a \"]"]'), json_shape('["an unclosed string]')
+    ((1, 1, True), (1, 1, False))
     """
-    brackets = NOT_BRACKET.sub("", STRING.sub("", text))
-    depth = 0
-    while depth <= most:
-        brackets, removed = INNERMOST.subn("", brackets)
-        if not removed:
-            break
-        depth += 1
-    return depth
+    # Escapes go first: backslashes in pairs, left to right as JSON reads them, then escaped
+    # quotes (outside strings a backslash is not JSON: the parser refuses it). What is left
+    # of a string is its two quotes, so a byte is inside a string iff an odd number of quotes
+    # come before it: a running count mod 256 (uint8) keeps that parity.
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    codes = np.frombuffer(data, dtype=np.uint8)
+    outside = codes[(np.cumsum(codes == ord('"'), dtype=np.uint8) & 1) == 0]
+    opening = (outside == ord("[")) | (outside == ord("{"))
+    closing = (outside == ord("]")) | (outside == ord("}"))
+    values = int(np.count_nonzero(opening)) + int(np.count_nonzero(outside == ord(",")))
+    steps = opening[opening | closing].astype(np.int8) * 2 - 1  # +1 opens, -1 closes a level
+    depth = lowest = level = 0
+    for start in range(0, len(steps), 1 << 20):  # the levels a million brackets at a time
+        levels = np.cumsum(steps[start:start + (1 << 20)], dtype=np.int32) + level
+        depth, lowest = max(depth, int(levels.max())), min(lowest, int(levels.min()))
+        level = int(levels[-1])
+    return depth, values, level == 0 and lowest >= 0
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object hook for json: a key given twice would let two readers see two documents."""
-    keys = [key for key, _ in pairs]
-    expect(len(set(keys)) == len(keys), "a JSON object gives the same key twice")
-    return dict(pairs)
+    obj = dict(pairs)
+    expect(len(obj) == len(pairs), "a JSON object gives the same key twice")
+    return obj
 
 
 def _no_constant(word: str) -> Any:
@@ -278,11 +296,16 @@ def _finite(word: str) -> float:
     return value
 
 
-def parse_json(text: str, what: str) -> Any:
+def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 1) -> Any:
     """The strict JSON document in `text` (no repeated keys, no NaN, Infinity or numbers too
-    large for a float, at most `certificate.depth` levels of nesting), or a rejection saying
-    why `what` is not one."""
-    DEPTH.check(nesting(text, DEPTH.limit), what, counted=True)
+    large for a float, at most `certificate.depth` levels of nesting, at most the bound
+    `values` allows of values, `values_each` for each unit), or a rejection saying why `what`
+    is not one. Depth and values are counted before the parser builds anything."""
+    depth, count, balanced = json_shape(text)
+    DEPTH.check(depth, what)
+    # (the parser would refuse it too, but only once it had recursed as deep as it goes)
+    expect(balanced, f"{what} is not valid JSON (its brackets do not balance)")
+    values.check(-(-count // values_each), what)
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                           parse_float=_finite)
@@ -294,16 +317,38 @@ def parse_json(text: str, what: str) -> Any:
         raise Rejected(f"{what} is not JSON the kernel reads ({error})") from None
 
 
-def load(path: Path) -> Any:
-    """The JSON document in `path`, or a rejection saying why it cannot be read."""
-    # A named pipe or a device would make the kernel wait or read forever.
-    expect(path.is_file() or not path.exists(), f"{path} is not a regular file")
+def open_regular(path: Path) -> IO[bytes]:
+    """The file `path`, open for reading, if it is a regular file. A named pipe or a device
+    would make the reader wait or read forever: it is refused from its status before it is
+    opened, and opened without waiting (O_NONBLOCK) and checked again, in case it changed in
+    between."""
     try:
-        DOCUMENT_BYTES.check(path.stat().st_size, str(path))
-        text = path.read_text(encoding="utf-8")
+        expect(stat.S_ISREG(path.stat().st_mode), f"{path} is not a regular file")
+        handle = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
     except FileNotFoundError:
         raise Rejected(f"{path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
+        raise Rejected(f"{path} cannot be read ({error.strerror or error})") from None
+    if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        handle.close()
+        raise Rejected(f"{path} is not a regular file")
+    return handle
+
+
+def load(path: Path) -> Any:
+    """The JSON document in `path`, or a rejection saying why it cannot be read."""
+    # A link out of the certificate's folder could make the kernel read any file of the
+    # machine (its artifacts are read beside the link, never beside what it names).
+    expect(not path.is_symlink() or path.resolve().parent == path.absolute().parent.resolve(),
+           f"{path} is a symbolic link to a file outside its folder")
+    with open_regular(path) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        DOCUMENT_BYTES.check(size, str(path))
+        data = handle.read(size + 1)  # one byte more: it may have grown since
+    DOCUMENT_BYTES.check(len(data), str(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise Rejected(f"{path} cannot be read: {error}") from None
     return parse_json(text, str(path))
 

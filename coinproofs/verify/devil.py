@@ -23,7 +23,7 @@ for every strategy.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -372,6 +372,27 @@ def numbers_lines(lines: Iterable[bytes], name: str) -> Iterator[list[int]]:
                            "long to read") from None
 
 
+def counted_lines(evidence: Evidence, artifacts: Artifacts, most: Mapping[str, int],
+                  counted: Callable[[list[int]], Mapping[str, int]]) -> Iterator[list[int]]:
+    """The list of whole numbers on each line of the artifact evidence['file'], as the lines
+    are read; `counted(item)` says what each adds to the counts the evidence declares,
+    `most`. They are compared as the lines arrive (more is refused at once, before the next
+    line is read) and at the end (fewer is refused once the file is read to its end)."""
+    read = dict.fromkeys(most, 0)
+
+    def holds(counts: Mapping[str, int]) -> str:
+        return " and ".join(f"{key} = {value:,}" for key, value in counts.items())
+
+    for item in numbers_lines(artifacts.lines(evidence), evidence["file"]):
+        for key, amount in counted(item).items():
+            read[key] += amount
+        expect(all(read[key] <= most[key] for key in most),
+               f"{evidence['method']} evidence says {holds(most)}, but its file holds more")
+        yield item
+    expect(read == most, f"{evidence['method']} evidence says {holds(most)}, but its file "
+                         f"holds {holds(read)}")
+
+
 def payload(evidence: Evidence, key: str, artifacts: Artifacts) -> Iterator[Any]:
     """The items of evidence[key] inline, or of the JSON-lines artifact evidence['file'] (one
     item per line: a move, or a layer of beliefs), one at a time."""
@@ -395,6 +416,20 @@ def moves_from_json(raw: Iterable[Any], n: int) -> list[int]:
     return strategy
 
 
+def _declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
+              counts: Callable[[Any], Mapping[str, int]]) -> Iterator[Any]:
+    """The items, counted into `read` as they arrive (`counts(item)` says what each adds), and
+    refused at the first one past a count the evidence declares (for the coin flip the counts
+    are optional; _counts compares them with what was read at the end)."""
+    for item in items:
+        for key, amount in counts(item).items():
+            read[key] += amount
+            expect(read[key] <= evidence.get(key, read[key]),
+                   f"{evidence['method']} evidence says {key} = {evidence.get(key)!r}, but it "
+                   "holds more")
+        yield item
+
+
 def _counts(evidence: Evidence, counts: dict[str, int]) -> None:
     """Reject counts for readers that are not true: nothing in a certificate may say what
     the kernel has not checked."""
@@ -408,12 +443,14 @@ def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     one_shape(evidence, *STRATEGY)
     expect(1 <= n <= MAX_SIMULATION_N, f"exact simulation handles 1..{MAX_SIMULATION_N} coins")
     # What the strategy needs, known before reading it: inline, its length; in a file, the
-    # length the evidence states (checked against the file after).
+    # length the evidence states (compared with the file as its lines arrive).
     if "moves" in evidence or "length" in evidence:
         STRATEGY_MOVES.check(len(evidence["moves"]) if "moves" in evidence
                              else evidence["length"], "the strategy")
-    strategy = moves_from_json(payload(evidence, "moves", artifacts), n)
-    _counts(evidence, {"length": len(strategy)})
+    read = {"length": 0}
+    strategy = moves_from_json(_declared(payload(evidence, "moves", artifacts), evidence, read,
+                                         lambda move: {"length": 1}), n)
+    _counts(evidence, read)
     counterexample = simulate(strategy, n)
     if counterexample is not None:
         devil = counterexample.rotations
@@ -426,14 +463,10 @@ def strategy_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
 def reachability_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     one_shape(evidence, *REACHABILITY)
     read = {"depths": 0, "beliefs": 0}
-
-    def counted(layers: Iterator[Any]) -> Iterator[Any]:
-        for layer in layers:
-            read["depths"] += 1
-            read["beliefs"] += len(layer) if isinstance(layer, list) else 0
-            yield layer
-
-    fact = check_reachability(n, counted(payload(evidence, "layers", artifacts)))
+    layers = _declared(payload(evidence, "layers", artifacts), evidence, read,
+                       lambda layer: {"depths": 1,
+                                      "beliefs": len(layer) if isinstance(layer, list) else 0})
+    fact = check_reachability(n, layers)
     _counts(evidence, read)
     return fact
 

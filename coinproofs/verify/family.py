@@ -38,17 +38,25 @@ theorems refute is refused (``_agrees_with_theorems``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import isqrt
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from coinproofs.verify import theorems
-from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect, parse_json
-from coinproofs.verify.devil import GOAL, Fact, adds_up, check_layers, check_sources
+from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect
+from coinproofs.verify.devil import (
+    GOAL,
+    Fact,
+    adds_up,
+    check_layers,
+    check_sources,
+    counted_lines,
+)
 from coinproofs.verify.schema import (
     FILE,
     LIST,
@@ -75,6 +83,13 @@ ORBIT_WORK = declare("family.orbit-work", 1 << 28, "state images",
                      "permutations times states, to find the devil's orbits")
 SIMULATION = declare("family.simulation-work", 1 << 30, "state updates",
                      "moves times states, for an exact simulation")
+STRATEGY_MOVES = declare("family.strategy-moves", 1 << 17, "moves",
+                         "the longest strategy read (q^N - 1 = 65,535 for 16 coins)")
+# The table of orbit images (orbit_images) is built before any belief is read: its size is
+# checked first. 352 orbits (the most the search proves) need 4.5 * 10^7.
+ORBIT_TABLE = declare("family.orbit-table", 1 << 27, "cells",
+                      "orbits of moves x (states + orbits^2): the table of what each orbit "
+                      "becomes under each move, built before reachability layers are read")
 BELIEFS = declare("family.belief-work", 1 << 22, "belief updates",
                   "beliefs times moves, for reachability layers")
 INVARIANT = declare("family.invariant-work", 1 << 28, "state updates",
@@ -226,16 +241,17 @@ class Counterexample:
     permutations: list[Permutation]
 
 
-def moves_from_json(raw: Any, r: Rules) -> list[int]:
+def moves_from_json(raw: Iterable[Any], r: Rules) -> list[int]:
     """A strategy as lists of positions (a position named k times turns its dial k times, at
-    most q - 1; coins name a position at most once) as moves."""
-    expect(isinstance(raw, list), "a strategy must be a list of moves")
+    most q - 1; coins name a position at most once) as moves, read one move at a time."""
     strategy = []
     for i, positions in enumerate(raw, 1):
         expect(isinstance(positions, list), f"move {i} must be a list of positions")
         expect(all(type(p) is int and 0 <= p < r.n for p in positions),
                f"move {i} names a position outside 0..{r.n - 1}")
-        turns = [positions.count(p) for p in range(r.n)]
+        turns = [0] * r.n
+        for p in positions[:r.n * (r.q - 1) + 1]:  # one more than that names some p q times
+            turns[p] += 1
         expect(max(turns, default=0) < r.q,
                f"move {i} names a position twice" if r.q == 2 else
                f"move {i} names a position more than {r.q - 1} times (q = {r.q})")
@@ -257,33 +273,56 @@ def spread(states: npt.NDArray[np.bool_], r: Rules) -> npt.NDArray[np.bool_]:
     return spread_states
 
 
-def _possible_after(strategy: Sequence[int], r: Rules) -> list[npt.NDArray[np.bool_]]:
-    """possible[t][x]: can the game be unfinished in state x after t moves (t = 0..L)?"""
+def _goal_mask(r: Rules) -> npt.NDArray[np.bool_]:
     goal = np.zeros(r.size, dtype=bool)
     goal[list(goal_states(r))] = True
-    possible = [~goal]
-    for move in strategy:
-        after = np.zeros(r.size, dtype=bool)
-        after[turned(move, r)[spread(possible[-1], r)]] = True
-        possible.append(after & ~goal)
-    return possible
+    return goal
+
+
+def _after(possible: npt.NDArray[np.bool_], move: int, r: Rules) -> npt.NDArray[np.bool_]:
+    """X_t from X_{t-1} = `possible` and the move m_t (see above)."""
+    after = np.zeros(r.size, dtype=bool)
+    after[turned(move, r)[spread(possible, r)]] = True
+    after[list(goal_states(r))] = False
+    return after
 
 
 def simulate(strategy: Sequence[int], r: Rules) -> Counterexample | None:
-    """None if the strategy wins; otherwise a game it does not win, traced back."""
+    """None if the strategy wins; otherwise a game it does not win, traced back. Every k-th set
+    X_t is kept, k about the square root of the length, so that the trace back holds some 2k
+    sets, not one per move (19,682 moves on 19,683 states would take 390 MB)."""
     expect(all(type(m) is int and 0 <= m < r.size for m in strategy),
            f"a move must turn {r.n} dials with {r.q} states")
     SIMULATION.check(len(strategy) * r.size, "the exact simulation")
-    possible = _possible_after(strategy, r)
-    if not possible[-1].any():
+    k = isqrt(len(strategy)) + 1
+    kept = {0: ~_goal_mask(r)}
+    possible = kept[0]
+    for t, move in enumerate(strategy, 1):
+        if not possible.any():
+            return None  # every game is over: the moves left cannot undo that
+        possible = _after(possible, move, r)
+        if t % k == 0:
+            kept[t] = possible
+    if not possible.any():
         return None
-    state = int(np.argmax(possible[-1]))
+    segment: dict[int, npt.NDArray[np.bool_]] = {}
+
+    def possible_at(t: int) -> npt.NDArray[np.bool_]:  # X_t, from the kept set before it
+        if t not in segment:
+            base = t - t % k
+            segment.clear()
+            segment[base] = kept[base]
+            for i in range(base + 1, min(base + k, len(strategy) + 1)):
+                segment[i] = _after(segment[i - 1], strategy[i - 1], r)
+        return segment[t]
+
+    least = least_members(r)
+    state = int(np.argmax(possible))
     chosen: list[Permutation] = []
     for t in range(len(strategy), 0, -1):  # a state before move t that leads to `state`
-        turned_to = int(np.flatnonzero(turned(strategy[t - 1], r) == state)[0])  # g(earlier)
-        g, earlier = next((g, x) for g in group(r) for x in [_preimage(turned_to, g, r)]
-                          if possible[t - 1][x])
-        chosen.append(g)
+        moved = _minus(state, strategy[t - 1], r)  # g(earlier) for the devil's g
+        earlier = int(np.argmax(possible_at(t - 1) & (least == least[moved])))
+        chosen.append(_carrying(earlier, moved, r))
         state = earlier
     return Counterexample(state, chosen[::-1])
 
@@ -302,9 +341,20 @@ def play(initial: int, devil: Sequence[Permutation], strategy: Sequence[int], r:
     return value(dials, r)
 
 
-def _preimage(state: int, g: Permutation, r: Rules) -> int:
-    """The state x with g(x) = state: the dial at position i of x is the one g moves to g[i]."""
-    return value([int(digits(r)[g[i], state]) for i in range(r.n)], r)
+def _minus(state: int, move: int, r: Rules) -> int:
+    """The state x with x + move = state."""
+    return value([(int(a) - int(b)) % r.q for a, b in zip(digits(r)[:, state],
+                                                          digits(r)[:, move], strict=True)], r)
+
+
+def _carrying(x: int, y: int, r: Rules) -> Permutation:
+    """A permutation of the devil's group that moves state x to state y (of the same orbit):
+    x's to the least member of the orbit, then that member's to y, inverted."""
+    to_least, from_y = group(r)[canonizers(r)[x]], group(r)[canonizers(r)[y]]
+    back = [0] * r.n
+    for i, image in enumerate(from_y):
+        back[image] = i
+    return tuple(back[to_least[i]] for i in range(r.n))
 
 
 # --- Beliefs over orbits --------------------------------------------------------------------
@@ -316,13 +366,28 @@ def _preimage(state: int, g: Permutation, r: Rules) -> int:
 # orbit, so one move per orbit (its least member) covers every move.
 
 @cache
-def least_members(r: Rules) -> States:
-    """least[x]: the least member of the devil's orbit of x (its images under every g)."""
+def _least_and_canonizers(r: Rules) -> tuple[States, States]:
+    """least[x], the least member of the devil's orbit of x (its images under every g), and
+    the number in group(r) of a permutation that moves x to it."""
     ORBIT_WORK.check(len(group(r)) * r.size, "finding the orbits")
     least: States = np.arange(r.size, dtype=np.int64)
-    for g in group(r):
-        np.minimum(least, permuted(g, r), out=least)
-    return least
+    which: States = np.zeros(r.size, dtype=np.int64)  # group(r)[0] is the identity
+    for number, g in enumerate(group(r)):
+        moved = permuted(g, r)
+        smaller = moved < least
+        least[smaller] = moved[smaller]
+        which[smaller] = number
+    return least, which
+
+
+def least_members(r: Rules) -> States:
+    """least[x]: the least member of the devil's orbit of x."""
+    return _least_and_canonizers(r)[0]
+
+
+def canonizers(r: Rules) -> States:
+    """canonizers[x]: the number in group(r) of a permutation that moves x to least[x]."""
+    return _least_and_canonizers(r)[1]
 
 
 @cache
@@ -354,6 +419,12 @@ def move_orbit_sizes(r: Rules) -> tuple[int, ...]:
     return tuple(int(k) for k in np.unique(least_members(r), return_counts=True)[1])
 
 
+def orbit_table_cells(r: Rules) -> int:
+    """The work and memory of orbit_images, to be checked against family.orbit-table first:
+    for each orbit of moves, one pass over the states and an orbits x orbits table of bits."""
+    return len(move_orbits(r)) * (r.size + len(orbits(r)) ** 2)
+
+
 @cache
 def orbit_images(r: Rules) -> tuple[tuple[int, ...], ...]:
     """images[m][j]: the belief that orbit j becomes under move_orbits(r)[m]."""
@@ -361,11 +432,11 @@ def orbit_images(r: Rules) -> tuple[tuple[int, ...], ...]:
     size = len(orbits(r))
     table = []
     for move in move_orbits(r):
-        row = [0] * size
+        met = np.zeros((size, size), dtype=bool)  # met[j, k]: orbit j meets orbit k, moved
+        met[index, index[turned(move, r)]] = True
+        rows = np.packbits(met, axis=1, bitorder="little")
+        row = [int.from_bytes(bits.tobytes(), "little") for bits in rows]
         row[0] = GOAL  # the game is over: nothing moves
-        reached = index[turned(move, r)]
-        for j in range(1, size):
-            row[j] = sum(1 << int(k) for k in np.unique(reached[index == j]))
         table.append(tuple(row))
     return tuple(table)
 
@@ -386,7 +457,7 @@ def start_belief(r: Rules) -> int:
     return (1 << len(orbits(r))) - 1
 
 
-def check_reachability(layers: list[list[int]], r: Rules,
+def check_reachability(layers: Iterable[list[int]], r: Rules,
                        after: Callable[[int, int], int] | None = None) -> Fact:
     """Layers of beliefs checked as devil.check_layers says (`after`, if given, is
     update(belief, move, r), remembered)."""
@@ -467,12 +538,11 @@ def check_invariant(invariant: Sequence[int], r: Rules) -> Fact:
 
 # --- Evidence and claims --------------------------------------------------------------------
 
-MAX_MOVES = 1 << 24
 STRATEGY_INLINE = Shape("strategy evidence", {"method": literal("strategy"), "moves": LIST},
                         {"found_by": text()})
 STRATEGY_FILE = Shape("strategy evidence",
                       {"method": literal("strategy"), "file": FILE, "sha256": SHA256,
-                       "length": count(0, MAX_MOVES)}, {"found_by": text()})
+                       "length": count(0)}, {"found_by": text()})
 REACHABILITY = Shape("reachability evidence",
                      {"method": literal("reachability"), "file": FILE, "sha256": SHA256,
                       "depths": count(1), "beliefs": count(1)})
@@ -482,6 +552,7 @@ INVARIANT_SHAPE = Shape("invariant evidence",
 COUNT = Shape("count evidence",
               {"method": literal("count"), "file": FILE, "sha256": SHA256,
                "depths": count(1), "beliefs": count(1)})
+VALUES = {"shortest": count(1), "impossible": literal(None)}
 # Counts are JSON integers, read exactly however long (2^247 for 8 coins): never strings.
 COUNT_VALUE = Shape("a count claim's value",
                     {"length": count(1), "sequences": count(1), "up_to_group": count(1)})
@@ -490,23 +561,13 @@ THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
                                      "formal_sha256": SHA256})
 
 
-def _lines(evidence: Evidence, artifacts: Artifacts) -> list[Any]:
-    """The JSON list on each line of the artifact evidence['file']."""
-    return [parse_json(line, f"a line of the {evidence['method']} artifact")
-            for line in artifacts.text(evidence).splitlines()]
-
-
 def strategy_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fact:
     shape = one_shape(evidence, STRATEGY_INLINE, STRATEGY_FILE)
-    if shape is STRATEGY_FILE:
-        SIMULATION.check(evidence["length"] * r.size, "the exact simulation")
-        raw = _lines(evidence, artifacts)
-        expect(len(raw) == evidence["length"],
-               f"strategy evidence says length = {evidence['length']}, but the file holds "
-               f"{len(raw)} moves")
-    else:
-        raw = evidence["moves"]
-        SIMULATION.check(len(raw) * r.size, "the exact simulation")
+    length = evidence["length"] if shape is STRATEGY_FILE else len(evidence["moves"])
+    STRATEGY_MOVES.check(length, "the strategy")
+    SIMULATION.check(length * r.size, "the exact simulation")
+    raw = (counted_lines(evidence, artifacts, {"length": length}, lambda move: {"length": 1})
+           if shape is STRATEGY_FILE else evidence["moves"])
     strategy = moves_from_json(raw, r)
     lost = simulate(strategy, r)
     if lost is not None:
@@ -516,21 +577,23 @@ def strategy_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fac
     return Fact("wins", len(strategy))
 
 
-def _layers(evidence: Evidence, artifacts: Artifacts) -> list[Any]:
-    """The layers of beliefs in the artifact, as many as the evidence says."""
-    layers = _lines(evidence, artifacts)
-    expect(all(isinstance(layer, list) for layer in layers),
-           "reachability layers must be lists of beliefs")
-    expect(len(layers) == evidence["depths"] and sum(map(len, layers)) == evidence["beliefs"],
-           f"reachability evidence says depths = {evidence['depths']} and beliefs = "
-           f"{evidence['beliefs']}, but the file holds {len(layers)} layers of "
-           f"{sum(map(len, layers))} beliefs")
-    return layers
+def _layers(evidence: Evidence, artifacts: Artifacts) -> Iterator[list[int]]:
+    """The layers of beliefs in the artifact, one a line, as many as the evidence says."""
+    return counted_lines(evidence, artifacts, {"depths": evidence["depths"],
+                                               "beliefs": evidence["beliefs"]},
+                         lambda layer: {"depths": 1, "beliefs": len(layer)})
+
+
+def _check_table(r: Rules) -> None:
+    """The table of orbit images within its bound (checked for every certificate: the table
+    is cached across them)."""
+    ORBIT_TABLE.check(orbit_table_cells(r), f"the orbit images of {describe(r)}")
 
 
 def reachability_evidence(evidence: Evidence, artifacts: Artifacts, r: Rules) -> Fact:
     REACHABILITY.check(evidence)
     BELIEFS.check(evidence["beliefs"] * len(move_orbits(r)), "the reachability layers")
+    _check_table(r)
     return check_reachability(_layers(evidence, artifacts), r)
 
 
@@ -541,9 +604,16 @@ def count_evidence(evidence: Evidence, artifacts: Artifacts, value: Mapping[str,
     COUNT.check(evidence)
     COUNT_WORK.check(evidence["beliefs"] * len(move_orbits(r)),
                      "counting the shortest strategies")
-    layers = _layers(evidence, artifacts)
+    _check_table(r)
+    layers: list[list[int]] = []
+
+    def kept() -> Iterator[list[int]]:  # each layer as check_layers reads it, kept to count
+        for layer in _layers(evidence, artifacts):
+            layers.append(layer)
+            yield layer
+
     after = cache(lambda belief, move: update(belief, move, r))  # counting meets them again
-    fact = check_reachability(layers, r, after)
+    fact = check_reachability(kept(), r, after)
     expect(fact.kind != "impossible", f"the layers show that no strategy wins for {describe(r)}: "
                                       "there is nothing to count")
     expect(len(layers) == value["length"],
@@ -683,6 +753,8 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
            "a family claim names at least one option besides n (but a count claim)")
     if claim.kind == "count":
         COUNT_VALUE.check(claim.value)
+    else:  # strictly typed, as every value of the kernel: never 4.0, never true
+        VALUES[claim.kind].check(claim.value, f"a {claim.kind} claim's value")
     expected = claim_id(claim.kind, n, q, group_name, goal)
     expect(claim.id == expected, f"claim id {claim.id!r} does not match {expected}")
     expect(claim.statement == statement(claim.kind, n, q, group_name, goal, claim.value),

@@ -34,8 +34,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from coinproofs.verify.certificate import Artifacts, Claim, Evidence, Rejected, expect, parse_json
-from coinproofs.verify.devil import orbits, rotate
+from coinproofs.verify.certificate import (
+    DOCUMENT_BYTES,
+    Artifacts,
+    Claim,
+    Evidence,
+    Rejected,
+    expect,
+    parse_json,
+)
+from coinproofs.verify.devil import counted_lines, orbits, rotate
 from coinproofs.verify.schema import (
     ANY,
     FILE,
@@ -379,8 +387,9 @@ INVARIANT = Shape("invariant evidence", {"method": literal("invariant"),
 def strategy_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) -> Fact:
     """The tree, inline or in a JSON file, played out: it wins within `turns` turns."""
     shape = one_shape(evidence, *STRATEGY_SHAPES)
+    # A file holds one JSON document, parsed whole: as large as a certificate may be.
     tree = (evidence["tree"] if "tree" in shape.required
-            else parse_json(artifacts.text(evidence), "the strategy file"))
+            else parse_json(artifacts.text(evidence, DOCUMENT_BYTES), "the strategy file"))
     strategy = Strategy(tree, n, k)
     try:
         turns = strategy.play()
@@ -400,28 +409,30 @@ def survival_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) 
     state of the next belief is one the devil can turn the tray to). Every such state is a
     possible start, so no strategy wins within D turns."""
     shape = one_shape(evidence, *SURVIVAL_SHAPES)
+    declared = {"turns": evidence["turns"], "beliefs": evidence["beliefs"]}
     if "layers" in shape.required:
         layers = evidence["layers"]
-    else:
-        layers = [parse_json(line, "a line of the survival file")
-                  for line in artifacts.text(evidence).splitlines()]
-    expect(isinstance(layers, list) and all(isinstance(layer, list) for layer in layers),
-           "survival layers must be a list of lists of beliefs")
-    beliefs = sum(map(len, layers))
-    expect(evidence["turns"] == len(layers) and evidence["beliefs"] == beliefs,
-           f"survival evidence says turns = {evidence['turns']} and beliefs = "
-           f"{evidence['beliefs']}, but it holds {len(layers)} layers and {beliefs} beliefs")
-    expect(all(layers), "every survival layer holds a belief")
+        expect(isinstance(layers, list) and all(isinstance(layer, list) for layer in layers),
+               "survival layers must be a list of lists of beliefs")
+        beliefs = sum(map(len, layers))
+        expect(declared == {"turns": len(layers), "beliefs": beliefs},
+               f"survival evidence says turns = {evidence['turns']} and beliefs = "
+               f"{evidence['beliefs']}, but it holds {len(layers)} layers and {beliefs} beliefs")
+    else:  # read a line at a time, the counts compared as the lines arrive
+        layers = counted_lines(evidence, artifacts, declared,
+                               lambda layer: {"turns": 1, "beliefs": len(layer)})
     sizes = [len(members) for members in orbit_members(n)]
-    states = sum(sizes[j] for layer in layers for belief in layer if type(belief) is int
-                 for j in range(len(sizes)) if belief >> j & 1)
-    SURVIVAL_WORK.check(states * len(grabs(n, k)) << k, "the survival evidence")
+    work_each = len(grabs(n, k)) << k  # for each state of a belief
+    states = 0
     layer_of: dict[int, int] = {}
     for d, layer in enumerate(layers, 1):
+        expect(len(layer) > 0, "every survival layer holds a belief")
         for belief in layer:
             check_belief(belief, n, f"survival layer {d}")
             expect(belief not in layer_of, f"the belief {belief} is listed twice")
             layer_of[belief] = d
+            states += sum(sizes[j] for j in range(len(sizes)) if belief >> j & 1)
+            SURVIVAL_WORK.check(states * work_each, "the survival evidence")
     for belief, d in layer_of.items():
         def good(after: int, d: int = d) -> bool:
             return after != 0 and (d == 1 or layer_of.get(after, 0) >= d - 1)
@@ -429,7 +440,7 @@ def survival_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) 
         expect(escape is None, f"the belief {belief} of survival layer {d} is escaped by "
                                f"{escape}: every feel allows a turn to a belief not listed "
                                f"in layers {max(d - 1, 1)} and later")
-    return Fact("none-within", len(layers))
+    return Fact("none-within", evidence["turns"])
 
 
 def invariant_evidence(evidence: Evidence, n: int, k: int) -> Fact:

@@ -318,13 +318,14 @@ def play_matching(n: int, pairs: Pairs) -> None:
 # Claims and evidence.
 
 def payload(item: Evidence, field: str, artifacts: Artifacts, bound: Bound, bytes_each: int,
-            items_in: Callable[[bytes], int]) -> Any:
+            items_in: Callable[[bytes], int], values_each: int) -> Any:
     """The evidence's `field`, written inline or in the artifact file named by `file` (one
     JSON document: a strategy's object, a matching's list), within `bound`.
 
     A file is parsed only if it has at most `bytes_each` bytes for each item the bound allows,
     and `items_in` (which counts the items in its bytes: a ':' per strategy entry, a '[' per
-    pair) finds no more than the bound allows, so that parsing builds no more than that."""
+    pair) finds no more than the bound allows, so that parsing builds no more than that (at
+    most `values_each` JSON values an item)."""
     if field in item:
         return item[field]
     data = artifacts.read(item, bound=bound, bytes_each=bytes_each)
@@ -333,13 +334,13 @@ def payload(item: Evidence, field: str, artifacts: Artifacts, bound: Bound, byte
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise Rejected(f"artifact file {item['file']!r} is not UTF-8 text") from None
-    return parse_json(text, f"the artifact file {item['file']!r}")
+    return parse_json(text, f"the artifact file {item['file']!r}", bound, values_each)
 
 
 def strategy_moves(item: Evidence, artifacts: Artifacts) -> Any:
     """The moves of strategy evidence, at most norepeat.strategy-entries of them."""
     moves = payload(item, "moves", artifacts, STRATEGY_ENTRIES, 256,
-                    lambda data: data.count(b":"))
+                    lambda data: data.count(b":"), 1)
     STRATEGY_ENTRIES.check(len(moves), f"the {item['method']} evidence")
     return moves
 
@@ -373,7 +374,7 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
                    "a perfect matching proves only that the first player wins normal play")
             MATCHING_PAIRS.check(1 << (n - 1), f"a perfect matching for {n} coins")
             pairs = payload(item, "pairs", artifacts, MATCHING_PAIRS, 32,
-                            lambda data: data.count(b"[") - 1)
+                            lambda data: data.count(b"[") - 1, 3)
             table = check_matching(n, pairs)
             if n <= MAX_PLAYED_MATCHING_COINS:
                 play_matching(n, table)
