@@ -437,6 +437,24 @@ def test_the_native_prover_writes_the_walk_the_kernel_checks(tmp_path: Path, win
     assert on_a_worker.kept == {item["file"]: (tmp_path / item["file"]).read_bytes()}
 
 
+def test_the_native_prover_leaves_no_cycle_holding_its_table(tmp_path: Path) -> None:
+    """Once the prover returns, its solver (a 12 GiB table for six coins) goes at once, not at
+    the next garbage collection: the kernel's check runs next, in the same process."""
+    import gc
+
+    from coinproofs.proofs import norepeat as prover
+    from coinproofs.proofs.registry import ProofContext
+
+    gc.collect()
+    gc.disable()
+    try:
+        prover.native_evidence(5, True, "second",
+                               ProofContext(out_dir=tmp_path, claim_id="norepeat.n5.misere"))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 @pytest.mark.slow
 def test_six_coins_misere_is_proved_and_verified_end_to_end(tmp_path: Path) -> None:
     """`coinproofs prove norepeat.n6.misere`: the native search (about 25 minutes and 12 GiB),

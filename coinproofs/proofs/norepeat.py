@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from coinproofs.games import norepeat as engine
 from coinproofs.games.norepeat import TREE_COINS, OutOfBudget, perfect_matching, solve, strategy_dag
@@ -111,10 +112,15 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
     written."""
     ctx.solvers.add("native search")
     checkpoint = None if ctx.out_dir is None else ctx.out_dir / f".{ctx.claim_id}.table"
+    # The progress line reads the solver from a list, not from the game: a callback that
+    # referred to the game would make a cycle keeping its table (12 GiB) mapped through the
+    # kernel's check, until a garbage collection.
+    shown: list[Any] = []
     game = engine.NoRepeats(n, misere, seconds=NATIVE_SECONDS, native=True,
                             table_bytes=engine.table_size(n, misere), checkpoint=checkpoint,
                             progress=lambda positions: ctx.progress(
-                                f"{n} coins: {engine.search_progress(game.native)}"))
+                                f"{n} coins: {engine.search_progress(shown[0])}"))
+    shown.append(game.native)
     try:
         settled = game.wins(game.start)
     except OutOfBudget:
