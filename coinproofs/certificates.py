@@ -225,21 +225,26 @@ def _named_after_a_claim(name: str) -> bool:
     return True
 
 
-def claims(every: bool = False) -> dict[str, list[dict[str, Any]]]:
+def claims(*claim_ids: str, every: bool = False) -> dict[str, list[dict[str, Any]]]:
     """The claim patterns (each with its limits: `prove` takes any id within them) and the
     claims a bare `prove` proves (with `every`, also those listed but proved on request, each
-    with how long it `takes`).
+    with how long it `takes`), or those the ids (any within a pattern's limits) and globs (over
+    the listed claims) name. A ValueError says which id cannot be proved and why.
 
     >>> [pattern["pattern"] for pattern in claims()["patterns"]][:2]
     ['devil.n<N>.shortest', 'devil.n<N>.impossible']
+    >>> claims("devil.n4.g0-1c2-3.g0-2c1-3.shortest")["claims"][0]["value"]
+    15
     """
-    from coinproofs.proofs.registry import all_claims, pattern_of, patterns, shown
+    from coinproofs.proofs.registry import all_claims, pattern_of, patterns, select, shown
 
+    chosen = (select(claim_ids) if claim_ids
+              else [spec for spec in all_claims() if spec.default or every])
     return {"patterns": [pattern.as_json() for pattern in patterns()],
             "claims": [spec.as_json() | {"default": spec.default,
                                          "pattern": shown(pattern_of(spec.id).template)}
-                       | ({} if spec.default else {"takes": spec.takes})
-                       for spec in all_claims() if spec.default or every]}
+                       | ({} if spec.default or not spec.takes else {"takes": spec.takes})
+                       for spec in chosen]}
 
 
 # --- Checking -------------------------------------------------------------------------------------

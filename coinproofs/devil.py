@@ -151,6 +151,7 @@ class Solution:
     moves: Moves | None = field(repr=False)
     searched: int = field(repr=False)
     options: dict[str, Any] = field(default_factory=dict, repr=False)  # non-default table
+    claim: str | None = field(default=None, repr=False)  # the claim id that certifies it
 
     @property
     def length(self) -> int | None:
@@ -170,7 +171,7 @@ class Solution:
     def as_json(self) -> dict[str, Any]:
         """What `coinproofs devil solve --json` prints."""
         return {"n": self.n, **self.options, "length": self.length, "moves": self.moves,
-                "beliefs_explored": self.searched}
+                "beliefs_explored": self.searched, "claim": self.claim}
 
     def _repr_html_(self) -> str:
         from coinproofs.display import paragraph
@@ -231,10 +232,40 @@ def solve(n: int, *, states: int = 2, group: str = "cyclic", goal: str = "zero")
     """
     from coinproofs.games.devil import search
 
-    result = search(table_of(n, states, group, goal))
+    t = table_of(n, states, group, goal)
+    result = search(t)
     moves = None if result.strategy is None else notation(result.strategy, n, states)
     return Solution(n, moves, sum(len(layer) for layer in result.layers),
-                    family_options(states, group, goal))
+                    family_options(states, group, goal),
+                    certifying_claim(t, wins=result.strategy is not None))
+
+
+def certifying_claim(t: Any, wins: bool) -> str | None:
+    """The id of the claim that certifies a solution (`coinproofs prove ID` writes its
+    certificate): the shortest claim when a strategy wins, else the impossible one; a group
+    given by generators is named by them in canonical form. None when no claim pattern proves
+    it within its limits.
+
+    >>> certifying_claim(table_of(4, group="(0 2)(1 3),(0 1)(2 3)"), wins=True)
+    'devil.n4.g0-1c2-3.g0-2c1-3.shortest'
+    """
+    from coinproofs.proofs.registry import OutOfLimits, UnknownClaim, pattern_of
+    from coinproofs.verify.family import claim_id, generated_name
+
+    kind = "shortest" if wins else "impossible"
+    if t.is_coins:
+        name = f"devil.n{t.n}.{kind}"
+    else:
+        group = t.group if t.group != "generated" else generated_name(t.generators)
+        name = claim_id(kind, t.n, t.q, group, t.goal)
+    try:
+        pattern = pattern_of(name)
+        parameters = pattern.parameters(name)
+        assert parameters is not None  # pattern_of found the pattern that matches it
+        pattern.claim(parameters)
+    except (OutOfLimits, UnknownClaim):
+        return None
+    return name
 
 
 class NorvigTable(list[dict[str, Any]]):

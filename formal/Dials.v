@@ -7,25 +7,20 @@
    start plus the prefix sum P_t of the moves must be 0 for some t, so every start is the
    negation of one of P_0, ..., P_L. *)
 From mathcomp Require Import all_ssreflect.
+From CoinProofs Require Export RulesTable.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
 
-(* --- The rules: what a reader must trust ------------------------------------------------- *)
+(* --- Turns -------------------------------------------------------------------------------- *)
 
-Notation dials := (seq nat).
-
-Definition zeros n : dials := nseq n 0.
-
-(* Add the move m to the state s, dial by dial, mod q. *)
-Definition add q (s m : dials) : dials := [seq (c.1 + c.2) %% q | c <- zip s m].
+(* The states, moves and adding mod q are RulesTable.v's (zeros, dstate, add); the devil's
+   word of rotations is said here as a number of turns. TableInstances.v proves that dial_wins
+   is table_wins on the table with the rotations and the goal zero (dial_wins_table). *)
 
 (* The devil turns the table by r: the dial at position i goes to (i + r) mod N. *)
 Definition dturn r (s : dials) : dials := iter r (rotr 1) s.
-
-(* A state (or move) of n dials mod q. *)
-Definition dstate q n (s : dials) := (size s == n) && all (fun d => d < q) s.
 
 Fixpoint dgame q (s : dials) (rs : seq nat) (ms : seq dials) : seq dials :=
   s :: if (rs, ms) is (r :: rs', m :: ms') then dgame q (add q (dturn r s) m) rs' ms' else [::].

@@ -6,6 +6,10 @@ From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.
+From CoinProofs Require Import TableInstances TableBeliefs TableLayers TableInvariant CountPaths
+  TableClaims TableCount.
+From CoinProofs Require Import RulesTable GroupStates GroupPlay GroupLowerBound GroupPerm
+  GroupImpossible GroupChain GroupFixed GroupShortest GroupNamed GroupClaims GroupStrategy.
 
 (* The kernel's convention: turning by r sends the coin at position i to (i + r) mod N. *)
 Check nth_turn.
@@ -87,6 +91,73 @@ Check dial_wins_blocks.
 Print Assumptions dial_wins_blocks.
 Check dial_shortest.
 Print Assumptions dial_shortest.
+
+(* One set of rules: the coin flip (Rules.v) and rotating dials (Dials.v) are the members of
+   the rotating-table family (RulesTable.v) with the rotations and the goal zero. *)
+Check wins_table.
+Print Assumptions wins_table.
+Check dial_wins_table.
+Print Assumptions dial_wins_table.
+
+(* Checkers on any table, proved sound: a strategy wins iff it takes the start to the finished
+   belief; reachability layers bound the shortest strategy below, or, closed, rule out every
+   strategy; so does a devil invariant; and the layers count the shortest strategies, words of
+   classes of moves counted by weight (card_paths). A claim's proof applies one of these
+   checkers to its certificate's evidence (TableClaims.v, TableCount.v). *)
+Check table_winsP.
+Print Assumptions table_winsP.
+Check layers_ok_size_lb.
+Print Assumptions layers_ok_size_lb.
+Check layers_closed_impossible.
+Print Assumptions layers_closed_impossible.
+Check invariant_impossible.
+Print Assumptions invariant_impossible.
+Check card_paths.
+Print Assumptions card_paths.
+Check table_shortest_check_sound.
+Print Assumptions table_shortest_check_sound.
+Check closed_check_sound.
+Print Assumptions closed_check_sound.
+Check count_check_sound.
+Print Assumptions count_check_sound.
+
+(* Any group of the devil (RulesTable.v): every winning strategy has at least q^N - 1 moves
+   (goal zero) or q^(N-1) - 1 (goal equal); if primes p != r divide the order of the group his
+   generators generate and q, no strategy wins, whichever the goal. *)
+Check table_wins_size_lb.
+Print Assumptions table_wins_size_lb.
+Check table_not_wins.
+Print Assumptions table_not_wins.
+
+(* ... otherwise (the criterion) the greedy chain's strategy (table_strategy) wins with exactly
+   that many moves, so a strategy wins iff the criterion holds; a chain checked by chain_ok
+   that reaches every state gives a strategy of that length. *)
+Check table_shortest.
+Print Assumptions table_shortest.
+Check table_wins_exists_iff.
+Print Assumptions table_wins_exists_iff.
+Check chain_table_wins.
+Print Assumptions chain_table_wins.
+
+(* The rotations (order N) and the trivial group (order 1), either goal: Bar-Yehuda, Etzion
+   and Moran's and Korsky's criterion (goal zero), Filmus's (goal equal), with the lengths;
+   Benbernou, Demaine, Demaine and Rossman's q^(N-1) - 1 for dials in a line. *)
+Check rotation_shortest.
+Print Assumptions rotation_shortest.
+Check rotation_impossible.
+Print Assumptions rotation_impossible.
+Check trivial_shortest.
+Print Assumptions trivial_shortest.
+
+(* Claims about any group proved by computation on their evidence, for the Coq road: a chain
+   whose span has q^N states (shortest), a word of prime order p with r != p dividing q
+   (impossible), a strategy of bound T moves that TableClaims.v's checker accepts (shortest). *)
+Check chain_shortest.
+Print Assumptions chain_shortest.
+Check word_impossible.
+Print Assumptions word_impossible.
+Check strategy_shortest.
+Print Assumptions strategy_shortest.
 
 (* No repeats (RulesNoRepeats.v). Who wins is well defined: every position of n coins is won
    or lost for the player to move, never both, and a recursion decides which. Positions

@@ -42,16 +42,16 @@ Definition rearrange (w : seq (seq nat)) (s : dials) : dials := foldl (fun s p =
 (* The states of one game: the start s, then for each move m the state reached by the devil's
    next word w and m. Once the goal shows the game is over; `table_wins` only asks whether the
    goal occurs. *)
-Fixpoint play T (s : dials) (ws : seq (seq (seq nat))) (ms : seq dials) : seq dials :=
+Fixpoint table_play T (s : dials) (ws : seq (seq (seq nat))) (ms : seq dials) : seq dials :=
   s :: if (ws, ms) is (w :: ws', m :: ms')
-       then play T (add (states T) (rearrange w s) m) ws' ms' else [::].
+       then table_play T (add (states T) (rearrange w s) m) ws' ms' else [::].
 
 (* The strategy ms wins on T: every move is a move of N dials mod q, and from every start,
    whatever the devil's words of generators (one before each move), the goal occurs. *)
 Definition table_wins T (ms : seq dials) : Prop :=
   all (dstate (states T) (positions T)) ms /\
   forall s ws, dstate (states T) (positions T) s -> size ws = size ms ->
-    all (all (mem (generators T))) ws -> has (reached (goal_of T)) (play T s ws ms).
+    all (all (mem (generators T))) ws -> has (reached (goal_of T)) (table_play T s ws ms).
 
 (* The named groups of the kernel (coinproofs/verify/family.py, named_generators). *)
 Definition rotation n := [seq i.+1 %% n | i <- iota 0 n].               (* i -> i + 1 *)

@@ -132,6 +132,24 @@ def with_walk(leaf: int) -> Callable[[Document, dict[str, bytes]], None]:
     return rewrite
 
 
+def searched_layers(document: Document, artifacts: dict[str, bytes]) -> None:
+    """A rewrite that adds the breadth-first search's layers of beliefs (reachability
+    evidence) to a family certificate: the prover, deciding by the group theorems, writes
+    none."""
+    from coinproofs.games.devil import search, table
+    from coinproofs.verify.family import options
+
+    claim = document["claim"]
+    n, q, group, goal = options(claim["params"])
+    found = search(table(n, q, group, goal))
+    layers = [[int(belief) for belief in layer] for layer in found.layers]
+    name = f"{claim['id']}.layers.jsonl"
+    artifacts[name] = json_lines(layers)
+    document["evidence"].append({"method": "reachability", "file": name,
+                                 "sha256": hashlib.sha256(artifacts[name]).hexdigest(),
+                                 "depths": len(layers), "beliefs": sum(map(len, layers))})
+
+
 EXAMPLES = [
     Example("document", "devil.n2.shortest", "document"),
     Example("devil/claim", "devil.n2.shortest", "claim"),
@@ -176,9 +194,10 @@ EXAMPLES = [
     Example("family/strategy-file", "devil.n2.equal.shortest", "strategy",
             to_file("strategy", "moves", "devil.n2.equal.shortest.moves.jsonl", json_lines,
                     counted="length")),
-    Example("family/reachability", "devil.n2.equal.shortest", "reachability"),
+    Example("family/reachability", "devil.n2.equal.shortest", "reachability", searched_layers),
     Example("family/invariant", "devil.n2.q3.impossible", "invariant"),
     Example("family/theorem", "devil.n2.q3.impossible", "theorem"),
+    Example("family/theorem-only", "devil.n8.q8.dihedral.shortest", "theorem"),
     Example("family/count", "devil.n2.equal.count", "count"),
     Example("family/count-claim", "devil.n2.count", "claim"),
     Example("glasses/claim", "glasses.n3.k2.shortest", "claim"),

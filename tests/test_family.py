@@ -204,8 +204,9 @@ def find_id(params: dict[str, Any]) -> str:
     ("devil.n3.q3.impossible", ["26 moves", "devil.n3.q3.shortest"]),
     ("devil.n2.q3.shortest", ["no strategy wins", "devil.n2.q3.impossible"]),
     ("devil.n1.equal.shortest", ["before any move"]),
-    ("devil.n9.q3.equal.shortest", ["4,096"]),
-    ("devil.n8.q4.shortest", ["32,768"]),
+    ("devil.n41.q3.equal.shortest", ["family.theorem-states"]),
+    ("devil.n9.q3.equal.count", ["4,096"]),
+    ("devil.n33.q4.shortest", ["family.theorem-states"]),
     ("devil.n5.klein.shortest", ["Klein four-group acts on 4 positions, not 5"]),
 ])
 def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[str]) -> None:
@@ -234,12 +235,12 @@ def test_the_certificates_are_accepted(proved: tuple[Path, dict[str, Any]]) -> N
     folder, documents = proved
     methods = {claim_id: check_document(doc, folder).methods
                for claim_id, doc in documents.items()}
-    assert methods["devil.n2.q3.impossible"] == ["reachability", "invariant",
-                                                 "theorem dial_not_wins"]
+    assert methods["devil.n2.q3.impossible"] == ["theorem dial_not_wins", "invariant"]
     assert methods["devil.n3.q3.shortest"] == ["strategy", "reachability",
                                                "theorem dial_shortest"]
     assert methods["devil.n4.q4.shortest"] == ["strategy", "theorem dial_shortest"]
-    assert methods["devil.n8.equal.shortest"] == ["strategy", "reachability"]
+    assert methods["devil.n8.equal.shortest"] == ["strategy", "theorem table_shortest"]
+    assert methods["devil.n4.dihedral.shortest"] == ["strategy", "theorem table_shortest"]
 
 
 def mutated(document: dict[str, Any], method: str, change: Any) -> dict[str, Any]:
@@ -398,11 +399,12 @@ def test_solve_with_options_keeps_the_json_fields() -> None:
     run = coinproofs("devil", "solve", "3", "--states", "3", "--json")
     document = json.loads(run.out)
     assert run.status == 0 and document["length"] == 26 and document["states"] == 3
-    assert {"n", "length", "moves", "beliefs_explored"} <= set(document)
+    assert {"n", "length", "moves", "beliefs_explored", "claim"} <= set(document)
+    assert document["claim"] == "devil.n3.q3.shortest"
     none = json.loads(coinproofs("devil", "solve", "2", "--states", "3", "--json").out)
     assert none["length"] is None and none["moves"] is None
     plain = json.loads(coinproofs("devil", "solve", "4", "--json").out)
-    assert set(plain) == {"n", "length", "moves", "beliefs_explored"}
+    assert set(plain) == {"n", "length", "moves", "beliefs_explored", "claim"}
     equal = coinproofs("devil", "solve", "4", "--group", "(0 1 2 3),(0 2)", "--goal", "equal")
     assert equal.status == 0 and "7 moves" in equal.out
 
@@ -450,7 +452,7 @@ def test_a_search_that_outgrows_its_memory_bounds_is_refused(
     with pytest.raises(ValueError, match="stopped after meeting"):
         engine.search(engine.table(2, 6, "trivial", "zero"))
     with pytest.raises(OutOfLimits, match="past its bounds"):
-        family.family_claim(2, "shortest", q=6, group="trivial")
+        family.family_claim(2, "count", q=6, group="trivial")
     family._search.cache_clear()
 
 

@@ -36,8 +36,7 @@ def certificate(claim_id: str, folder: Path) -> Document:
 def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Document]]:
     folder = tmp_path_factory.mktemp("count")
     return folder, {claim_id: certificate(claim_id, folder) for claim_id in
-                    ("devil.n3.q3.count", "devil.n4.count", "devil.n8.equal.count",
-                     "devil.n2.q3.impossible")}
+                    ("devil.n3.q3.count", "devil.n4.count", "devil.n8.equal.count")}
 
 
 def rejects(document: Document, folder: Path, *words: str) -> None:
@@ -188,12 +187,10 @@ def test_a_shorter_length_with_fewer_layers_counts_nothing(
 
 def test_layers_of_a_table_no_strategy_wins_count_nothing(
         proved: tuple[Path, dict[str, Document]], tmp_path: Path) -> None:
-    """A count claim for 2 dials of 3 states (no strategy wins), given the impossible claim's
-    closed layers: the kernel refuses, there being nothing to count."""
-    folder, documents = proved
-    impossible = documents["devil.n2.q3.impossible"]
-    item = next(item for item in impossible["evidence"] if item["method"] == "reachability")
-    layers = [json.loads(line) for line in (folder / item["file"]).read_text().splitlines()]
+    """A count claim for 2 dials of 3 states (no strategy wins), given the search's closed
+    layers: the kernel refuses, there being nothing to count."""
+    _, documents = proved
+    layers = [[int(belief) for belief in layer] for layer in search(Table(2, 3)).layers]
     value = {"length": len(layers), "sequences": 1, "up_to_group": 1}
     document = copy.deepcopy(documents["devil.n3.q3.count"])
     document["claim"].update(id="devil.n2.q3.count", params={"n": 2, "q": 3}, value=value,
@@ -238,10 +235,27 @@ def test_the_kernel_counts_as_both_roads_of_the_engine(n: int, q: int, group: st
 
 def test_a_count_claim_the_dial_theorems_refute_is_refused() -> None:
     """Whatever its evidence, a count claim shorter than q^N - 1 moves on rotating dials with
-    the goal zero is refused: the Coq theorem dial_wins_size_lb rules it out."""
+    the goal zero is refused: the Coq theorem dial_wins_size_lb rules it out; on the dihedral
+    group of order 6 with 3 states, table_not_wins rules out every count."""
     value = {"length": 25, "sequences": 1, "up_to_group": 1}
     claim = Claim("devil.n3.q3.count", "devil", "count", {"n": 3, "q": 3}, value,
                   kernel.statement("count", 3, 3, "cyclic", "zero", value))
     with pytest.raises(Rejected, match="dial_wins_size_lb"):
         kernel._agrees_with_theorems(claim, "cyclic", kernel.rules(3, 3))
-    kernel._agrees_with_theorems(claim, "dihedral", kernel.rules(3, 3, "dihedral"))
+    with pytest.raises(Rejected, match="table_not_wins"):
+        kernel._agrees_with_theorems(claim, "dihedral", kernel.rules(3, 3, "dihedral"))
+
+
+@pytest.mark.parametrize("length, accepted", [(6, False), (7, True), (8, False)])
+def test_a_count_claim_of_another_length_than_the_group_theorems_is_refused(
+        length: int, accepted: bool) -> None:
+    """Three coins the devil never moves: table_shortest and table_wins_size_lb give exactly
+    2^3 - 1 moves, so a count claim of any other length is refused, whatever its evidence."""
+    value = {"length": length, "sequences": 1, "up_to_group": 1}
+    claim = Claim("devil.n3.trivial.count", "devil", "count", {"n": 3, "group": "trivial"},
+                  value, kernel.statement("count", 3, 2, "trivial", "zero", value))
+    if accepted:
+        kernel._agrees_with_theorems(claim, "trivial", kernel.rules(3, 2, "trivial"))
+    else:
+        with pytest.raises(Rejected, match="table_shortest"):
+            kernel._agrees_with_theorems(claim, "trivial", kernel.rules(3, 2, "trivial"))

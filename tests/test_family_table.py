@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.proofs.family import ON_REQUEST
+from coinproofs.proofs.family import GENERATED_ON_REQUEST, ON_REQUEST
 from coinproofs.proofs.registry import ClaimSpec, find, pattern_of, select
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import family as kernel
@@ -40,7 +40,7 @@ ROWS = table_rows(PAGE.read_text())
 
 
 def claim_id(row: dict[str, str]) -> str:
-    found = re.fullmatch(r"`([\w.]+)`", row["claim"])
+    found = re.fullmatch(r"`([\w.-]+)`", row["claim"])
     assert found, f"the claim cell {row['claim']!r} is not one id in backticks"
     return found.group(1)
 
@@ -83,8 +83,9 @@ def default_ids() -> frozenset[str]:
 
 def on_request_ids() -> set[str]:
     """The family's on-request ids, named without searching (building them searches)."""
-    return {kernel.claim_id(p["kind"], p["n"], p.get("q", 2), p.get("group", "cyclic"),
-                            p.get("goal", "zero")) for p in ON_REQUEST}
+    return {kernel.claim_id(p["kind"], p["n"], p.get("q", 2),
+                            p.get("group", p.get("gens", "cyclic")), p.get("goal", "zero"))
+            for p in [*ON_REQUEST, *GENERATED_ON_REQUEST]}
 
 
 def rows_proved(status: str) -> list[dict[str, str]]:

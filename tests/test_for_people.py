@@ -181,7 +181,7 @@ def test_help_explains_every_command_and_argument() -> None:
 
 @pytest.mark.parametrize(("args", "help_of"), [
     (["devil", "solve", "4", "5"], "coinproofs devil solve --help"),
-    (["claims", "extra"], "coinproofs claims --help"),
+    (["claims", "--nope"], "coinproofs claims --help"),
     (["penny", "move", "3", "5", "--nope"], "coinproofs penny move --help"),
 ])
 def test_a_stray_argument_points_to_the_help_of_its_command(args: list[str],

@@ -16,7 +16,11 @@ def register(commands: Any) -> None:
         "claims", help="list the claim patterns and the claims coinproofs proves",
         description="List the claim patterns (ids such as devil.n<N>.impossible, with the limits "
                     "within which `prove` accepts any id) and the listed claims with their "
-                    "statements.")
+                    "statements, or the claims the ids and globs name.")
+    listing.add_argument("ids", nargs="*", metavar="ID-or-glob",
+                         help="show these claims (any id within a pattern's limits, such as "
+                              "devil.n4.g0-1c2-3.g0-2c1-3.shortest, or a glob over the listed "
+                              "claims) instead of the default ones")
     listing.add_argument("--json", action="store_true", help="one JSON document on stdout")
     listing.add_argument("--all", action="store_true",
                          help="include the claims left out of the default `prove` run")
@@ -116,7 +120,7 @@ def list_claims(args: argparse.Namespace) -> int:
 
     if args.coq is not None:
         return coq_statement(args.coq, args.json)
-    listing = claims(every=args.all)
+    listing = claims(*args.ids, every=args.all)
     if args.json:
         print_json(listing)
         return 0
@@ -125,16 +129,17 @@ def list_claims(args: argparse.Namespace) -> int:
                 [[form["pattern"], form["limits"], form["about"]] for form in listing["patterns"]],
                 wrap=["limits", "claims of this form say"])
     print()
-    if not args.all:
-        print_table("the claims a bare `coinproofs prove` proves", ["claim", "statement"],
-                    [[claim["id"], claim["statement"]] for claim in listing["claims"]],
-                    wrap=["statement"])
+    if args.all and not args.ids:
+        print_table("the listed claims: the default ones, and those proved on request (globs "
+                    "reach these only with `prove --all`)", ["claim", "proved", "statement"],
+                    [[claim["id"], "by default" if claim["default"]
+                      else f"on request: {claim['takes']}", claim["statement"]]
+                     for claim in listing["claims"]], wrap=["statement"])
         return 0
-    print_table("the listed claims: the default ones, and those proved on request (globs "
-                "reach these only with `prove --all`)", ["claim", "proved", "statement"],
-                [[claim["id"], "by default" if claim["default"]
-                  else f"on request: {claim['takes']}", claim["statement"]]
-                 for claim in listing["claims"]], wrap=["statement"])
+    print_table("the claims named" if args.ids else "the claims a bare `coinproofs prove` proves",
+                ["claim", "statement"],
+                [[claim["id"], claim["statement"]] for claim in listing["claims"]],
+                wrap=["statement"])
     return 0
 
 

@@ -221,6 +221,8 @@ def solve_command(args: argparse.Namespace) -> int:
     else:
         print(f"{which}: a shortest winning strategy has {plural(len(found.moves), 'move')}:")
         print(json.dumps(found.moves))
+    if found.claim is not None and not args.json:
+        print(f"certified by the claim {found.claim} (coinproofs prove {found.claim})")
     if args.output is not None:
         if found.moves is None:
             print(f"no strategy to write: {args.output} left alone", file=sys.stderr)

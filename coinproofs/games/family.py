@@ -1,6 +1,8 @@
 """The rotating-table family beyond search: the devil's invariants (the fast engine's road to
-"no strategy wins" without listing every reachable belief) and Bar-Yehuda, Etzion and Moran's
-construction of a shortest winning strategy for N = p^a dials with q = p^b states.
+"no strategy wins" without listing every reachable belief), Bar-Yehuda, Etzion and Moran's
+construction of a shortest winning strategy for N = p^a dials with q = p^b states, and, for
+every group and either goal, the criterion that decides which tables can be won and the greedy
+chain's strategy of the shortest length (Coq's table_strategy, formal/GroupShortest.v).
 
 A member of the family is a :class:`~coinproofs.games.devil.Table`: n dials with q states, the
 devil's group G of permutations of the positions, the goal "zero" or "equal" (rules and
@@ -24,10 +26,14 @@ from coinproofs.games.devil import (
     Game,
     Table,
     _added,
+    _all_dials,
     _goal_states,
     _least_in_orbits,
+    _permuted,
     as_table,
+    elements,
     from_dials,
+    generators,
     table,
 )
 
@@ -177,3 +183,79 @@ def dial_strategy(n: int, q: int) -> list[int]:
     t = table(n, q)
     return [from_dials(move, t) for move in coq_dial_strategy(p, a, b)]
 
+
+
+# --- Any group of the devil (formal/Group*.v) -------------------------------------------------
+
+def refuting_primes(game: Game) -> tuple[int, int] | None:
+    """Primes p != r with p dividing the order of the devil's group and r dividing q, if any:
+    then no strategy wins (Coq's table_not_wins); otherwise the shortest has shortest_length
+    moves (table_shortest).
+
+    >>> refuting_primes(Table(4, group="dihedral")), refuting_primes(Table(4, 3, "klein"))
+    (None, (2, 3))
+    """
+    from sympy import primefactors
+
+    t = as_table(game)
+    order = len(elements(t))
+    return next(((p, r) for p in primefactors(order) for r in primefactors(t.q) if p != r),
+                None)
+
+
+def shortest_length(game: Game) -> int:
+    """The length of the shortest winning strategy where one wins: q^N - 1 moves (goal zero),
+    q^(N-1) - 1 moves (goal equal), whatever the group (Coq's bound).
+
+    >>> shortest_length(4), shortest_length(Table(3, 3, goal="equal"))
+    (15, 8)
+    """
+    t = as_table(game)
+    return int(t.q ** (t.n - (t.goal == "equal"))) - 1
+
+
+def table_chain(game: Game) -> list[tuple[int, int]]:
+    """Coq's table_chain (formal/GroupShortest.v): from the goal states W, again and again the
+    least state v outside W with g(v) - v in W for every generator g, and the least c > 0
+    with c v in W; then W becomes W + <v> (c times as many states). It stops when there is no
+    such v: every state is in W if the table can be won (refuting_primes is None).
+
+    >>> table_chain(2)  # two coins: 11 is fixed by the rotation modulo {00}, then 10
+    [(3, 2), (1, 2)]
+    """
+    t = as_table(game)
+    digits = _all_dials(t)
+    powers = t.q ** np.arange(t.n, dtype=np.int64)
+    inside = np.zeros(t.size, dtype=bool)
+    inside[_goal_states(t)] = True
+    # g(x) - x for every state x, once per generator
+    moved = [powers @ ((digits[:, _permuted(g, t)] - digits) % t.q) for g in generators(t)]
+    chain: list[tuple[int, int]] = []
+    while True:
+        fixed = ~inside
+        for difference in moved:
+            fixed &= inside[difference]
+        if not fixed.any():
+            return chain
+        v = int(np.argmax(fixed))
+        multiples = [powers @ (k * digits[:, v] % t.q) for k in range(t.q + 1)]
+        c = next(k for k in range(1, t.q + 1) if inside[multiples[k]])
+        members = np.flatnonzero(inside)
+        for k in range(1, c):
+            inside[powers @ ((digits[:, members] + (k * digits[:, v] % t.q)[:, None]) % t.q)] \
+                = True
+        chain.append((v, c))
+
+
+def table_strategy(game: Game) -> list[int]:
+    """Coq's table_strategy: the chain's links composed, D v D v ... v D (c - 1 moves v) for
+    each link (v, c) of table_chain, D the strategy so far. When the table can be won it wins
+    with shortest_length moves (table_shortest).
+
+    >>> table_strategy(2), table_strategy(Table(3, group="trivial", goal="equal"))
+    ([3, 1, 3], [1, 2, 1])
+    """
+    strategy: list[int] = []
+    for v, c in table_chain(game):
+        strategy = strategy + [move for _ in range(c - 1) for move in (v, *strategy)]
+    return strategy

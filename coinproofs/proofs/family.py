@@ -27,25 +27,51 @@ checks its tables against these claims).
 
 from __future__ import annotations
 
-from functools import cache, partial
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property, partial
 from typing import Any
 
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, OutOfLimits, ProofContext
 from coinproofs.verify import theorems
-from coinproofs.verify.family import claim_id, params_of, statement
+from coinproofs.verify.family import (
+    GENERATED,
+    ORBIT_WORK,
+    claim_id,
+    devil_of,
+    generated,
+    generated_name,
+    generated_words,
+    params_of,
+    parse_generated,
+    rules,
+    statement,
+)
+from coinproofs.verify.schema import Rejected
 
-MAX_STATES = 4096  # q^N: the kernel's tables stay small, the search's tables smaller still
-# q^N for Bar-Yehuda, Etzion and Moran's construction: its q^N - 1 moves times q^N states stay
-# within the kernel's exact simulation bound (family.simulation-work, 2^30 state updates).
+MAX_STATES = 4096  # q^N for a search (counts) and a devil invariant beside the theorem
+# q^N for a shortest claim: the strategy's q^N - 1 moves times q^N states stay within the
+# kernel's exact simulation bound (family.simulation-work, 2^30 state updates).
 MAX_CONSTRUCTED_STATES = 1 << 15
 TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternating>]"
             "[.<goal:equal>].<kind:shortest|impossible|count>")
-LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, Q^N <= {MAX_STATES:,} (Q^N <= "
-          f"{MAX_CONSTRUCTED_STATES:,} for a shortest claim about the rotations and the goal zero "
-          "with N and Q powers of one prime: no search), at least one "
-          "option named (but for count), a table that can be won for count, beliefs over at "
-          "most 352 orbits, a search meeting at most 40 million beliefs; N >= 2 with .equal; "
-          "N = 4 with .klein")
+# A group written by its generators (verify/family.py GENERATED): g and a generator's cycles
+# joined by c, a cycle's positions joined by -, the generators joined by '.'.
+GENERATED_TEMPLATE = ("devil.n<N>[.q<Q>].g<i-j-...>[c<k-l-...>...][.g<...>...][.<goal:equal>]"
+                      ".<kind:shortest|impossible|count>")
+BOUNDS = ("Q^N <= 2^64 for shortest and impossible (the theorems alone; also a strategy the "
+          f"kernel simulates for shortest where Q^N <= {MAX_CONSTRUCTED_STATES:,}, a devil "
+          f"invariant it checks for impossible where Q^N <= {MAX_STATES:,}), Q^N <= "
+          f"{MAX_STATES:,} for count (beliefs over at most 352 orbits, a search meeting at most "
+          "40 million beliefs); a devil's group of at most 40,320 permutations; N >= 2 with "
+          ".equal")
+LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, at least one option named (but for count), "
+          f"a table that can be won for count, {BOUNDS}; N = 4 with .klein")
+GENERATED_LIMITS = ("Q >= 3 (coins: leave .q out), N >= 1, generators permutations of 0..N-1 "
+                    "in canonical form (each cycle from its least position, cycles by least "
+                    "position, no fixed point, generators all different, ordered by their "
+                    "cycles: g0-1 before g0-2 before g2-3; a refusal names the canonical id), "
+                    f"{BOUNDS}")
 
 # Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
 # sets each beside the published result it reproduces (tests/test_family_table.py).
@@ -113,6 +139,7 @@ DEFAULTS: list[dict[str, Any]] = [
     {"n": 6, "group": "alternating", "kind": "impossible"},
     {"n": 7, "group": "alternating", "kind": "impossible"},
     {"n": 8, "group": "dihedral", "goal": "equal", "kind": "shortest"},
+    {"n": 4, "q": 4, "group": "dihedral", "kind": "shortest"},
     {"n": 4, "group": "symmetric", "goal": "equal", "kind": "impossible"},
     {"n": 4, "group": "alternating", "goal": "equal", "kind": "impossible"},
     # Counts of shortest strategies (docs/family.md, "Counts of shortest strategies").
@@ -141,6 +168,31 @@ ON_REQUEST: list[dict[str, Any]] = [
 ]
 
 
+# Groups a reader would try (docs/family.md, "Groups given by generators"): products of
+# cycles, direct and wreath products on up to 9 positions. Proved by a bare `prove`, each well
+# under a second ...
+GENERATED_DEFAULTS: list[dict[str, Any]] = [
+    {"n": 4, "gens": "g0-1c2-3", "kind": "shortest"},
+    {"n": 4, "gens": "g0-1.g2-3", "kind": "shortest"},
+    {"n": 4, "gens": "g0-1.g2-3", "goal": "equal", "kind": "shortest"},
+    {"n": 3, "gens": "g0-1-2", "kind": "impossible"},
+    {"n": 3, "q": 3, "gens": "g0-1-2", "kind": "shortest"},
+    {"n": 6, "gens": "g0-1-2c3-4-5", "goal": "equal", "kind": "impossible"},
+    {"n": 4, "gens": "g0-1.g0-2c1-3", "kind": "shortest"},
+    {"n": 4, "q": 4, "gens": "g0-1.g0-2c1-3", "kind": "shortest"},
+    {"n": 8, "gens": "g0-1.g0-2c1-3.g0-4c1-5c2-6c3-7", "kind": "shortest"},
+    {"n": 8, "gens": "g0-1.g0-2-4-6c1-3-5-7", "kind": "shortest"},
+    {"n": 8, "gens": "g0-1-2-3c4-5-6-7", "goal": "equal", "kind": "shortest"},
+    {"n": 6, "q": 3, "gens": "g0-1-2.g0-3c1-4c2-5", "kind": "impossible"},
+    {"n": 6, "gens": "g0-1.g0-1-2.g3-4.g3-4-5", "kind": "impossible"},
+    {"n": 4, "q": 3, "gens": "g0-1c2-3.g0-2c1-3", "goal": "equal", "kind": "impossible"},
+]
+# ... and on request: the kernel simulates 19,682 moves over 19,683 states (about 40 s).
+GENERATED_ON_REQUEST: list[dict[str, Any]] = [
+    {"n": 9, "q": 3, "gens": "g0-1-2c3-4-5c6-7-8.g0-3-6c1-4-7c2-5-8", "kind": "shortest"},
+]
+
+
 def _table(n: int, q: int, group: str, goal: str) -> Any:
     """The engine's table, or OutOfLimits saying why it cannot be searched."""
     from coinproofs.games.devil import table
@@ -150,7 +202,7 @@ def _table(n: int, q: int, group: str, goal: str) -> Any:
     if n == 1 and goal == "equal":
         raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
     try:
-        return table(n, q, group, goal)
+        return table(n, q, engine_group(group, n), goal)
     except ValueError as error:
         raise OutOfLimits(str(error)) from None
 
@@ -166,72 +218,139 @@ def _search(n: int, q: int, group: str, goal: str) -> Any:
         raise OutOfLimits(str(error)) from None
 
 
+def engine_group(group: str, n: int) -> str:
+    """The group as the engine's table() reads it: a name, or generators in cycle notation for
+    a group an id writes by its generators (g0-1c2-3.g0-2 is "(0 1)(2 3), (0 2)")."""
+    if not group.startswith("g"):
+        return group
+    try:
+        return generated_words(generated(group, n))
+    except Rejected as error:
+        raise OutOfLimits(str(error)) from None
+
+
 def family_claim(n: int, kind: str, q: int | None = None, group: str = "cyclic",
                  goal: str = "zero") -> ClaimSpec:
-    """A family claim: its value from breadth-first search (and for a count, path counting),
-    refused when it is false. `q` is None when the id leaves it out (coins): then each claim
-    has one id."""
+    """A family claim, refused when it is false. Shortest and impossible claims are decided by
+    the Coq theorems about every group (no search): which tables can be won, and in how many
+    moves; a count by breadth-first search and path counting. `q` is None when the id leaves
+    it out (coins): then each claim has one id."""
     if q is not None and q < 3:
         raise OutOfLimits(f"Q must be at least 3, not {q} (coins: leave .q out)")
     q = 2 if q is None else q
     if q == 2 and group == "cyclic" and goal == "zero" and kind != "count":
         raise OutOfLimits(f"with no option this is the devil's coin flip: devil.n{n}.{kind}")
-    if constructed(n, q, group, goal) and kind != "count":
-        return _constructed_claim(n, q, kind)
-    _table(n, q, group, goal)
-    found = _search(n, q, group, goal)
-    wins = found.strategy is not None
-    other = claim_id("shortest" if wins else "impossible", n, q, group, goal)
-    if wins and kind == "impossible":
-        raise OutOfLimits(f"a strategy of {len(found.strategy)} moves wins, so the claim is "
-                          f"false (prove {other} instead)")
-    if not wins and kind in ("shortest", "count"):
-        raise OutOfLimits(f"no strategy wins (prove {other} instead)")
-    value: int | dict[str, int] | None = len(found.strategy) if wins else None
     if kind == "count":
-        value = _counts(n, q, group, goal)
+        return _count_claim(n, q, group, goal)
+    return _decided_claim(n, q, group, goal, kind)
+
+
+def verdict(n: int, q: int, group: str, goal: str) -> theorems.Devil:
+    """The table as the group theorems read it (the order of the devil's group listed by the
+    kernel, within its bounds), or OutOfLimits saying why the kernel could not check it."""
+    if n == 1 and goal == "equal":
+        raise OutOfLimits("one dial is always 'all equal': the game is won before any move")
+    try:
+        return devil_of(rules(n, q, group, goal, tables=False))
+    except Rejected as error:
+        raise OutOfLimits(str(error)) from None
+
+
+def computed(devil: theorems.Devil, kind: str) -> bool:
+    """Does the certificate carry computed evidence beside the theorem: a strategy the kernel
+    simulates (shortest), a devil invariant it checks (impossible, when there is one)? Where
+    the kernel's bounds allow it."""
+    size: int = devil.q**devil.n
+    return bool(size <= (MAX_CONSTRUCTED_STATES if kind == "shortest" else MAX_STATES)
+            and devil.order * size <= ORBIT_WORK.limit)
+
+
+def _decided_claim(n: int, q: int, group: str, goal: str, kind: str) -> ClaimSpec:
+    """A shortest or impossible claim as the Coq theorems decide it: table_shortest when no
+    prime divides the order of the devil's group and a different one q, else table_not_wins."""
+    devil = verdict(n, q, group, goal)
+    primes = devil.refuting_primes
+    other = claim_id("shortest" if primes is None else "impossible", n, q, group, goal)
+    if primes is None and kind == "impossible":
+        raise OutOfLimits(f"a strategy of {devil.length:,} moves wins (the Coq theorem "
+                          f"table_shortest), so the claim is false (prove {other} instead)")
+    if primes is not None and kind == "shortest":
+        raise OutOfLimits(f"no strategy wins (the Coq theorem table_not_wins: {primes[0]} "
+                          f"divides the order {devil.order:,} of the devil's group and "
+                          f"{primes[1]} divides {q}), so prove {other} instead")
+    value = devil.length if kind == "shortest" else None
+    how = prove_constructed if constructed(n, q, group, goal) else prove_decided
     return ClaimSpec(id=claim_id(kind, n, q, group, goal), game="devil", kind=kind,
                      params=params_of(n, q, group, goal), value=value,
                      statement=statement(kind, n, q, group, goal, value),
-                     prove=partial(prove, n, q, group, goal, kind=kind))
+                     prove=partial(how, n, q, group, goal, kind, computed(devil, kind)))
+
+
+def _count_claim(n: int, q: int, group: str, goal: str) -> ClaimSpec:
+    """A count claim: the shortest length and the numbers of shortest strategies, by search."""
+    _table(n, q, group, goal)
+    found = _search(n, q, group, goal)
+    if found.strategy is None:
+        other = claim_id("impossible", n, q, group, goal)
+        raise OutOfLimits(f"no strategy wins (prove {other} instead)")
+    value = _counts(n, q, group, goal)
+    return ClaimSpec(id=claim_id("count", n, q, group, goal), game="devil", kind="count",
+                     params=params_of(n, q, group, goal), value=value,
+                     statement=statement("count", n, q, group, goal, value),
+                     prove=partial(prove, n, q, group, goal, kind="count"))
 
 
 def constructed(n: int, q: int, group: str, goal: str) -> bool:
-    """Bar-Yehuda, Etzion and Moran's construction decides the table without search: the
-    rotations, the goal zero, N and q powers of one prime (the side condition of dial_shortest)."""
+    """Bar-Yehuda, Etzion and Moran's construction decides the table: the rotations, the goal
+    zero, N and q powers of one prime (the side condition of dial_shortest)."""
     return (group == "cyclic" and goal == "zero"
             and theorems.DIAL_THEOREMS["dial_shortest"].holds(n, q))
 
 
-def _constructed_claim(n: int, q: int, kind: str) -> ClaimSpec:
-    """A shortest claim settled by the construction (q^N - 1 moves win, none fewer); an
-    impossible one is refused as false."""
-    if q ** min(n, 64) > MAX_CONSTRUCTED_STATES:
-        raise OutOfLimits(f"{n} dials with {q} states have more than {MAX_CONSTRUCTED_STATES:,} "
-                          "states: the kernel's simulation of the strategy would exceed its bound")
-    if kind == "impossible":
-        other = claim_id("shortest", n, q, "cyclic", "zero")
-        raise OutOfLimits(f"a strategy of {q**n - 1:,} moves wins (Bar-Yehuda, Etzion and "
-                          f"Moran), so the claim is false (prove {other} instead)")
-    value = q**n - 1
-    return ClaimSpec(id=claim_id(kind, n, q, "cyclic", "zero"), game="devil", kind=kind,
-                     params=params_of(n, q, "cyclic", "zero"), value=value,
-                     statement=statement(kind, n, q, "cyclic", "zero", value),
-                     prove=partial(prove_constructed, n, q))
-
-
-def prove_constructed(n: int, q: int, context: ProofContext) -> list[Evidence]:
-    """Bar-Yehuda, Etzion and Moran's strategy (the kernel simulates it) and the Coq theorem
-    dial_shortest (no strategy is shorter)."""
+def prove_constructed(n: int, q: int, group: str, goal: str, kind: str, with_strategy: bool,
+                      context: ProofContext) -> list[Evidence]:
+    """Bar-Yehuda, Etzion and Moran's strategy (the kernel simulates it, `with_strategy`) and
+    the Coq theorem dial_shortest (it wins, and no strategy is shorter)."""
     from coinproofs.games.devil import positions, table
     from coinproofs.games.family import dial_strategy
     from coinproofs.proofs.devil import theorem_evidence
 
+    if not with_strategy:
+        return [theorem_evidence("dial_shortest")]
     context.progress(f"{context.claim_id}: Bar-Yehuda, Etzion and Moran's construction")
     t = table(n, q)
     notation = [positions(move, t) for move in dial_strategy(n, q)]
     return [_strategy_evidence(notation, context, "Bar-Yehuda, Etzion and Moran's construction"),
             theorem_evidence("dial_shortest")]
+
+
+def prove_decided(n: int, q: int, group: str, goal: str, kind: str, with_computation: bool,
+                  context: ProofContext) -> list[Evidence]:
+    """A shortest claim: the Coq theorem table_shortest (a strategy of that length wins, and
+    none is shorter) and, `with_computation`, the greedy chain's strategy (games/family.py
+    table_strategy, built as Coq's), which the kernel simulates. An impossible one: the Coq
+    theorem table_not_wins (dial_not_wins for the rotations and the goal zero) and, `with_
+    computation`, the largest devil invariant, which the kernel checks."""
+    from coinproofs.games.devil import positions, table
+    from coinproofs.games.family import devil_invariant, table_strategy
+    from coinproofs.proofs.devil import theorem_evidence
+
+    rotations = (group == "cyclic" and goal == "zero"
+                 and theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q))
+    cited = theorem_evidence("table_shortest" if kind == "shortest"
+                             else "dial_not_wins" if rotations else "table_not_wins")
+    if not with_computation:
+        return [cited]
+    t = table(n, q, engine_group(group, n), goal)
+    if kind == "shortest":
+        context.progress(f"{context.claim_id}: the greedy chain of the group theorems")
+        notation = [positions(move, t) for move in table_strategy(t)]
+        return [_strategy_evidence(notation, context, "the greedy chain (table_strategy)"),
+                cited]
+    context.progress(f"{context.claim_id}: the largest devil invariant")
+    invariant = devil_invariant(t)
+    return [cited] + ([] if invariant is None else [{"method": "invariant",
+                                                     "orbits": invariant}])
 
 
 def _strategy_evidence(notation: list[list[int]], context: ProofContext,
@@ -284,14 +403,14 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
 
 
 def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Evidence]:
-    """The Coq theorems about dials (rotations, goal zero) that prove the claim beside its
-    computed evidence: for a shortest claim dial_shortest when N and q are powers of one prime,
-    else the lower bound q^N - 1; Bar-Yehuda, Etzion and Moran's impossibility (primes p != r
-    dividing N and q) for an impossible one."""
+    """The Coq theorem that proves a searched claim beside its computed evidence: for the
+    rotations and the goal zero the theorems about dials (dial_shortest when N and q are powers
+    of one prime, else the lower bound q^N - 1; dial_not_wins when primes p != r divide N and
+    q), for every other table the theorems about every group (table_shortest, table_not_wins)."""
     from coinproofs.proofs.devil import theorem_evidence
 
     if group != "cyclic" or goal != "zero":
-        return []
+        return [theorem_evidence("table_shortest" if wins else "table_not_wins")]
     if wins:
         return [theorem_evidence("dial_shortest" if constructed(n, q, group, goal)
                                  else "dial_wins_size_lb")]
@@ -300,9 +419,41 @@ def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Ev
     return []
 
 
+@dataclass(frozen=True)
+class GeneratedPattern(ClaimPattern):
+    """The claims about a group an id writes by its generators: the template is for people,
+    the ids are matched by verify/family.py's GENERATED, which no word of a template
+    expresses."""
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        number = "0|[1-9][0-9]*"
+        return re.compile(rf"devil\.n(?P<n>{number})(?:\.q(?P<q>{number}))?"
+                          rf"\.(?P<gens>{GENERATED.pattern})(?:\.(?P<goal>equal))?"
+                          r"\.(?P<kind>shortest|impossible|count)")
+
+
+def generated_claim(n: int, kind: str, gens: str, q: int | None = None,
+                    goal: str = "zero") -> ClaimSpec:
+    """A family claim about the group generated by the permutations gens writes, refused
+    (naming the canonical id) when they are not written in canonical form."""
+    try:
+        canonical = generated_name(parse_generated(gens, n))
+    except Rejected as error:
+        raise OutOfLimits(str(error)) from None
+    if canonical != gens:
+        name = claim_id(kind, n, 2 if q is None else q, canonical, goal)
+        raise OutOfLimits(f"the generators {gens} are not in canonical form: the claim is {name}")
+    return family_claim(n, kind, q, group=gens, goal=goal)
+
+
 def patterns() -> list[ClaimPattern]:
-    """The family's claims, as one pattern."""
+    """The family's claims: the named groups, and groups written by their generators."""
     return [ClaimPattern(TEMPLATE, build=family_claim,
                          about="the rotating table: Q-state dials, other groups, all equal",
                          limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST,
-                         takes={"devil.n9.q3.shortest": "about 40 s"})]
+                         takes={"devil.n9.q3.shortest": "about 40 s"}),
+            GeneratedPattern(GENERATED_TEMPLATE, build=generated_claim,
+                             about="the rotating table, the devil's group given by generators",
+                             limits=GENERATED_LIMITS, defaults=GENERATED_DEFAULTS,
+                             on_request=GENERATED_ON_REQUEST)]

@@ -1,7 +1,9 @@
 """The Coq theorems the kernel may cite (formal/, checked by Coq 8.16 with MathComp 1.15).
 
-Each theorem holds for every number of coins; the kernel checks only its side condition, in
-plain arithmetic on N, and then takes its conclusion as a fact about the claim. The theorems
+Each theorem holds for every number of coins (of dials, of any group of the devil); the kernel
+checks only its side condition, in plain arithmetic on N and q (and on the order of the
+devil's group, which it lists from the generators), and then takes its conclusion as a fact
+about the claim. The theorems
 are machine-checked, with no axiom (coqchk says so: coinproofs/coq/gate.py), at the sources
 whose digest is FORMAL_SHA256; a certificate citing a theorem names that digest, and the kernel
 accepts no other. The gate (`make formal-gate`) and tests/test_formal.py recompute the digest
@@ -25,7 +27,7 @@ from pathlib import Path
 
 # `cd formal && LC_ALL=C sha256sum *.v _CoqProject | sha256sum`: the sources the theorems were
 # checked at (the .v files, and the options Coq compiled them with).
-FORMAL_SHA256 = "2584924c1566f033450eaaddb295044619bd73ad42c1b70df813668c0e6050ab"
+FORMAL_SHA256 = "6410c4ba29bcd7ee1c041fe9b87102180becd7683395bd36f4d321c95cb167a2"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -136,13 +138,75 @@ DIAL_THEOREMS: dict[str, DialTheorem] = {theorem.name: theorem for theorem in [
                 lambda n, q: [("wins", q**n - 1), ("none-up-to", q**n - 2)]),
 ]}
 
+@dataclass(frozen=True)
+class Devil:
+    """What the group theorems' side conditions read of a table of the family: N positions, q
+    states, the goal ("zero" or "equal"), and the order of the group the devil's generators
+    generate, which the kernel computes (verify/family.py, group) before citing them."""
+
+    n: int
+    q: int
+    goal: str
+    order: int
+
+    @property
+    def length(self) -> int:
+        """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
+        formal/GroupLowerBound.v's `bound`."""
+        return int(self.q ** (self.n - (self.goal == "equal"))) - 1
+
+    @property
+    def refuting_primes(self) -> tuple[int, int] | None:
+        """Primes p != r with p dividing the group's order and r dividing q, if any."""
+        return distinct_primes(self.order, self.q)
+
+
+@dataclass(frozen=True)
+class GroupTheorem:
+    """A Coq theorem about every group of the devil, either goal (formal/Group*.v, on the
+    rules of formal/RulesTable.v, the generators being permutations of the positions): as
+    Theorem, with the side condition and the facts on a Devil."""
+
+    name: str
+    says: str
+    condition: str
+    holds: Callable[[Devil], bool]
+    facts: Callable[[Devil], list[tuple[str, int | None]]]
+
+
+GROUP_THEOREMS: dict[str, GroupTheorem] = {theorem.name: theorem for theorem in [
+    GroupTheorem("table_wins_size_lb",
+                 "for every group, every winning strategy has at least q^N - 1 moves (goal "
+                 "zero) or q^(N-1) - 1 moves (goal equal)",
+                 "none (it holds for every table)",
+                 lambda t: True,
+                 lambda t: [("none-up-to", t.length - 1)]),
+    GroupTheorem("table_not_wins",
+                 "if a prime p divides the order of the devil's group and a prime r != p "
+                 "divides q >= 1, no strategy wins, whichever the goal",
+                 "primes p != r with p dividing the order of the group the generators "
+                 "generate and r dividing q: the kernel lists the group, counts it, factors "
+                 "its order and q, and looks for such a pair",
+                 lambda t: t.q >= 1 and t.refuting_primes is not None,
+                 lambda t: [("impossible", None)]),
+    GroupTheorem("table_shortest",
+                 "if no prime divides the order of the devil's group and a different one q, "
+                 "a strategy of q^N - 1 moves (goal zero) or q^(N-1) - 1 moves (goal equal) "
+                 "wins (the greedy chain's, table_strategy), and none has fewer",
+                 "N >= 1, q >= 1, and no primes p != r with p dividing the order of the group "
+                 "the generators generate and r dividing q (the group is trivial, or it and "
+                 "q are powers of one prime)",
+                 lambda t: t.n >= 1 and t.q >= 1 and t.refuting_primes is None,
+                 lambda t: [("wins", t.length), ("none-up-to", t.length - 1)]),
+]}
+
 # The theorems behind each kind of evidence that the kernel checks by computation.
 BEHIND: dict[str, tuple[str, ...]] = {
     "strategy": ("after_closure", "wins_unfinished"),
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS),
+    "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS) + tuple(GROUP_THEOREMS),
 }
 
 # Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
@@ -191,4 +255,14 @@ STATEMENTS: dict[str, str] = {
     "invariant_not_wins":
         "forall (n : nat) (I : coins -> Prop) (ms : seq coins), invariant n I -> "
         "~ wins n ms",
+    "table_wins_size_lb":
+        "forall (T : table) (ms : seq dials), table_wins T ms -> bound T <= size ms",
+    "table_not_wins":
+        "forall (T : table) (p r : nat) (ms : seq dials), perms T -> 0 < states T -> "
+        "prime p -> prime r -> p != r -> p %| #|fingroup.gval (devil_group T)| -> "
+        "r %| states T -> ~ table_wins T ms",
+    "table_shortest":
+        "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
+        "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
+        "forall ms : seq dials, table_wins T ms -> bound T <= size ms]",
 }
