@@ -1,20 +1,29 @@
-"""Benchmark of the native core of the No repeats solver against the Python engine.
+"""Benchmark of the native core of the No repeats solver against the core before the redesign.
 
-Run: .venv/bin/python bench/bench_norepeat_native.py [--six-seconds S] [--quick]
+Run: .venv/bin/python bench/bench_norepeat_native.py [--quick] [--opening]
 
-For 5 coins, each rule, in this run: the seconds and positions per second of the Python engine
-and of the native core (each solving from scratch, 5 rounds, best taken), and the ratio. Then
-how far the native core gets on 6 coins, misère, within --six-seconds (positions, positions per
-second, table entries), the positions it needs to solve random positions some moves into a
-game (--depths, --samples each, to see how the work grows towards the opening position), and
-the process's peak memory. With --proof-sizes, how large a proof is: the nodes of the winner's
-strategy DAG (the certificate) against the positions searched, for lost positions some moves in,
-and how many positions up to symmetry each move of the game reaches.
+In one run, on the same positions: the old core (bench/baseline/, before issue 23), today's
+core, and today's core built without one of its speed-ups (native_baseline.variant_module):
+
+* capacity: the entries each core's table holds in the same memory (no page is touched);
+* keys: the time to compute the keys (after Lemma R) of random 6-coin positions, and how many
+  orders of the coins the new keys try per key;
+* five coins, each rule: the Python engine and both cores solving from scratch;
+* six coins, misère: random positions some moves into a game (--depths, --samples each),
+  solved by each core with the same table size (cleared first, so that no core pays for its
+  pages in the timing): positions, CPU seconds, positions per CPU second, and the ratio of CPU
+  times to today's core;
+* with --opening: today's core from the opening with the budgeted tries of NoRepeats (about
+  25 minutes of one core and up to 12 GiB): positions, wall and CPU seconds, peak memory.
+
+CPU seconds are the process's own (time.process_time), so other work on the machine slows the
+wall clock more than these; the load is printed beside them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -22,66 +31,27 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from coinproofs.games.norepeat import (
-    START,
-    NoRepeats,
-    dag_nodes,
-    late_lost_position,
-    legal_coins,
-    native_solver,
-    strategy_dag,
-    turn,
-)
+from native_baseline import baseline_module, variant_module
+
+from coinproofs.games import norepeat as engine
+from coinproofs.games.norepeat import START, NoRepeats, legal_coins, native_solver, turn
 
 ROUNDS = 5
+Factory = Callable[[int, bool, int], Any]
 
 
-def python_solve(n: int, misere: bool) -> tuple[float, int]:
-    """Seconds and positions of the Python engine solving n coins from scratch."""
-    start = time.perf_counter()
-    game = NoRepeats(n, misere, native=False)
-    _ = game.winner
-    return time.perf_counter() - start, game.positions
+def cores() -> dict[str, Factory]:
+    """The solvers compared: name -> Solver(n, misere, table_bytes)."""
+    from coinproofs.games._norepeat import Solver
+
+    return {"old core": baseline_module().Solver,
+            "new core": Solver,
+            "no prefetch": variant_module("NR_PREFETCH=0").Solver,
+            "no huge pages": variant_module("NR_HUGE_PAGES=0").Solver}
 
 
-def native_solve(n: int, misere: bool) -> tuple[float, int]:
-    """Seconds and positions of the native core solving n coins from scratch."""
-    start = time.perf_counter()
-    solver = native_solver(n, misere, 1 << 24)
-    solver.wins(1 << START, START)
-    return time.perf_counter() - start, solver.stats["nodes"]
-
-
-def best_of(solve: Callable[[int, bool], tuple[float, int]], n: int,
-            misere: bool) -> tuple[float, int]:
-    """The fastest of ROUNDS runs."""
-    return min(solve(n, misere) for _ in range(ROUNDS))
-
-
-def five_coins() -> None:
-    print(f"{'coins':>5} {'rule':7} {'python s':>9} {'pos/s':>10} {'native s':>9} "
-          f"{'pos/s':>12} {'time ratio':>10}")
-    for misere in (False, True):
-        py_seconds, py_positions = best_of(python_solve, 5, misere)
-        c_seconds, c_positions = best_of(native_solve, 5, misere)
-        print(f"{5:5} {'misère' if misere else 'normal':7} {py_seconds:9.4f} "
-              f"{py_positions / py_seconds:10,.0f} {c_seconds:9.4f} "
-              f"{c_positions / c_seconds:12,.0f} {py_seconds / c_seconds:9.0f}x")
-
-
-def six_coins(seconds: float, table_bytes: int) -> None:
-    solver = native_solver(6, True, table_bytes)
-    start = time.perf_counter()
-    result = solver.wins(1 << START, START, seconds=seconds)
-    elapsed = time.perf_counter() - start
-    stats = solver.stats
-    outcome = ("not solved" if result is None
-               else f"the {'first' if result else 'second'} player wins")
-    print(f"\n6 coins, misère, native core, {seconds:g} s budget: {outcome}; "
-          f"{stats['nodes']:,} positions in {elapsed:.1f} s "
-          f"({stats['nodes'] / elapsed:,.0f} per second); table {stats['stored']:,} of "
-          f"{stats['capacity']:,} entries ({stats['table_bytes'] / 2**20:,.0f} MiB), "
-          f"{stats['replaced']:,} given up; {stats['collapsed']:,} parts replaced (Lemma C)")
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
 
 
 def random_game(rng: random.Random, n: int, moves: int) -> tuple[int, int]:
@@ -98,135 +68,145 @@ def random_game(rng: random.Random, n: int, moves: int) -> tuple[int, int]:
             return seen, pattern
 
 
-def depth_profile(depths: list[int], samples: int, seconds: float, table_bytes: int) -> None:
-    print(f"\n6 coins, misère: positions the native core searches to solve a random position "
-          f"`moves` into a game ({samples} per row, {seconds:g} s each at most)")
-    print(f"{'moves':>5} {'solved':>6} {'median positions':>17} {'most':>13} {'pos/s':>10}")
+def keys(count: int) -> None:
+    """The cost of a key (Lemma R, then the least image over orders of the coins)."""
+    rng = random.Random(1)
+    positions = [random_game(rng, 6, rng.randrange(0, 41)) for _ in range(count)]
+    print(f"\nkeys of {count:,} random 6-coin positions 0 to 40 moves in ({load()})")
+    timings = {}
+    for name, make in list(cores().items())[:2]:
+        solver = make(6, True, 1 << 16)
+        start = time.process_time()
+        for seen, pattern in positions:
+            solver.key(seen, pattern)
+        timings[name] = time.process_time() - start
+        orders = solver.stats.get("arrangements")
+        extra = f", {orders / count:.2f} orders of the coins a key" if orders else ""
+        print(f"  {name:14} {timings[name]:7.2f} s ({count / timings[name]:10,.0f} keys/s{extra})")
+    print(f"  ratio {timings['old core'] / timings['new core']:.2f}x (Python's call costs "
+          "included in both)")
+
+
+def capacity(gibibytes: tuple[int, ...] = (1, 4, 12)) -> None:
+    """The entries each core's table holds in the same memory, from its own stats."""
+    made = cores()
+    print("\ntable capacity: entries in the same memory")
+    print(f"{'memory':>8} {'old core':>15} {'new core':>15} {'new/old':>8}")
+    for size in gibibytes:
+        old, new = (made[name](6, True, size << 30).stats["capacity"]
+                    for name in ("old core", "new core"))
+        print(f"{size:5} GiB {old:15,} {new:15,} {new / old:7.2f}x")
+
+
+def five_coins() -> None:
+    print(f"\n5 coins, solved from scratch, best of {ROUNDS} ({load()})")
+    print(f"{'rule':7} {'python s':>9} {'old core s':>11} {'new core s':>11} "
+          f"{'new/python':>10} {'old/new':>8}")
+    made = cores()
+    for misere in (False, True):
+        python = min(_python_solve(misere) for _ in range(ROUNDS))
+        old, new = (min(_native_solve(made[name], 5, misere) for _ in range(ROUNDS))
+                    for name in ("old core", "new core"))
+        print(f"{'misère' if misere else 'normal':7} {python:9.4f} {old:11.4f} {new:11.4f} "
+              f"{python / new:9.0f}x {old / new:7.2f}x")
+
+
+def _python_solve(misere: bool) -> float:
+    start = time.process_time()
+    _ = NoRepeats(5, misere, native=False).winner
+    return time.process_time() - start
+
+
+def _native_solve(make: Factory, n: int, misere: bool) -> float:
+    solver = make(n, misere, 1 << 24)
+    start = time.process_time()
+    solver.wins(1 << START, START)
+    return time.process_time() - start
+
+
+def six_coins(depths: list[int], samples: int, table_bytes: int, seconds: float) -> None:
+    """Each core on the same random 6-coin misère positions."""
+    made = cores()
+    print(f"\n6 coins, misère: random positions `moves` into a game, each core with a "
+          f"{table_bytes >> 20:,} MiB table ({samples} per depth, {seconds:g} s each at most)")
+    print(f"{'moves':>5} {'core':14} {'solved':>6} {'median positions':>17} "
+          f"{'CPU s':>8} {'positions/CPU s':>16} {'CPU time / new':>15}  load")
     rng = random.Random(6)
     for moves in depths:
-        counts, total_seconds, solved = [], 0.0, 0
-        for _ in range(samples):
-            seen, pattern = random_game(rng, 6, moves)
-            solver = native_solver(6, True, table_bytes)
-            start = time.perf_counter()
-            result = solver.wins(seen, pattern, seconds=seconds)
-            total_seconds += time.perf_counter() - start
-            solved += result is not None
-            counts.append(solver.stats["nodes"])
-        most = f"{max(counts):,}" + ("" if solved == samples else "+")
-        print(f"{moves:5} {solved:6} {statistics.median(counts):17,.0f} {most:>13} "
-              f"{sum(counts) / total_seconds:10,.0f}")
+        positions = [random_game(rng, 6, moves) for _ in range(samples)]
+        rows = {}
+        for name, make in made.items():
+            counts, cpu, solved = [], 0.0, 0
+            for seen, pattern in positions:
+                solver = make(6, True, table_bytes)
+                solver.clear()  # every page touched before the clock starts
+                start = time.process_time()
+                solved += solver.wins(seen, pattern, seconds=seconds) is not None
+                cpu += time.process_time() - start
+                counts.append(solver.stats["nodes"])
+            rows[name] = (solved, statistics.median(counts), cpu, sum(counts))
+        for name, (solved, median, cpu, total) in rows.items():
+            print(f"{moves:5} {name:14} {solved:6} {median:17,.0f} {cpu:8.1f} "
+                  f"{total / cpu:16,.0f} {cpu / rows['new core'][2]:14.2f}x  {load()}")
 
 
-def proof_sizes(depths: list[int], samples: int, table_bytes: int) -> None:
-    """For lost positions `moves` into a 6-coin misère game: the positions the native core
-    searches to solve each, and the nodes of the winner's strategy DAG written from it."""
-    print(f"\n6 coins, misère: proof size against search for lost positions `moves` in "
-          f"({samples} per row)")
-    print(f"{'moves':>5} {'positions searched':>19} {'DAG nodes':>10} {'searched/nodes':>15}")
-    rng = random.Random(15)
-    for moves in depths:
-        for _ in range(samples):
-            probe = NoRepeats(6, True, table_bytes=table_bytes)
-            seen, pattern = late_lost_position(probe, moves, rng)  # solved once to pick it
-            game = NoRepeats(6, True, table_bytes=table_bytes)  # and again, counted
-            assert not game.wins(game.key(seen, pattern))
-            searched = game.positions
-            nodes = dag_nodes(strategy_dag(game, (seen, pattern)))
-            print(f"{moves:5} {searched:19,} {nodes:10,} {searched / nodes:15.1f}")
+def opening() -> None:
+    """Today's core from the opening, as `coinproofs norepeat solve 6 --misere` runs it."""
+    table = engine.table_size(6, True)
+    solver = native_solver(6, True, table)
+    print(f"\n6 coins, misère, from the opening: table {table / 2**30:.1f} GiB, budgeted tries "
+          f"{engine.TRIES} ({load()})", flush=True)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = solver.wins(1 << START, START, tries=engine.TRIES,
+                         seconds=engine.OPENING_SECONDS)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    stats = solver.stats
+    outcome = "not settled" if result is None else f"the {'first' if result else 'second'} " \
+                                                   "player wins"
+    print(f"  {outcome}: {stats['nodes']:,} positions in {wall:,.0f} s wall, {cpu:,.0f} s CPU "
+          f"({stats['nodes'] / cpu:,.0f} per CPU second); table {stats['stored']:,} of "
+          f"{stats['capacity']:,} entries, {stats['replaced']:,} given up ({load()})")
+    tries_made(solver.tries)
 
 
-def positions_by_move(last: int) -> None:
-    """How many positions up to symmetry (keys after Lemma R) 1, 2, ..., `last` moves reach."""
-    solver = native_solver(6, True, 1 << 20)
-    level = {solver.key(1 << START, START)}
-    print("\n6 coins: positions up to symmetry after each move (keys after Lemma R)")
-    for moves in range(1, last + 1):
-        level = {solver.key(key | 1 << (1 << coin), 1 << coin)
-                 for key in level for coin in legal_coins(key, START, 6)}
-        print(f"{moves:5} {len(level):12,}")
-
-
-def proof_tree(solver: Any, key: int, smallest: bool, sizes: dict[int, int]) -> int:
-    """Nodes of the winner's proof tree below the lost canonical position `key` (transpositions
-    counted again). At each loser move the winner takes, among the replies that leave the loser
-    lost, the one with the smallest proof below it (`smallest`), or else the one the search
-    tries first (fewest replies for the loser). `sizes` memoises it."""
-    if key not in sizes:
-        sizes[key] = 1
-        for lost in lost_replies(solver, key):
-            if smallest:
-                sizes[key] += min(proof_tree(solver, k, True, sizes) for k in lost)
-            else:
-                first = min(lost, key=lambda k: len(legal_coins(k, START, 6)))
-                sizes[key] += proof_tree(solver, first, False, sizes)
-    return sizes[key]
-
-
-def lost_replies(solver: Any, key: int) -> list[list[int]]:
-    """For each move of the loser from `key` that is not into a dead end, the keys of the
-    winner's replies that leave the loser lost."""
-    options = []
-    for coin in legal_coins(key, START, 6):
-        moved = turn(START, coin)
-        after = key | 1 << moved
-        replies = [turn(moved, reply) for reply in legal_coins(after, moved, 6)]
-        if replies:
-            options.append([solver.key(after | 1 << r, r) for r in replies
-                            if not solver.wins(after | 1 << r, r)])
-    return options
-
-
-def reply_choice(depths: list[int], samples: int, table_bytes: int) -> None:
-    """Proof trees when the winner takes the reply the search tries first (fewest replies for
-    the loser) against the reply with the smallest proof below it (every reply solved)."""
-    print(f"\n6 coins, misère: proof tree nodes, first reply against smallest-proof reply "
-          f"({samples} per row)")
-    print(f"{'moves':>5} {'first reply':>12} {'smallest':>10} {'ratio':>6}")
-    rng = random.Random(16)
-    solver = native_solver(6, True, table_bytes)
-    for moves in depths:
-        for _ in range(samples):
-            seen, pattern = late_lost_position(NoRepeats(6, True, table_bytes=1 << 26),
-                                               moves, rng)
-            key = solver.key(seen, pattern)
-            first = proof_tree(solver, key, False, {})
-            smallest = proof_tree(solver, key, True, {})
-            print(f"{moves:5} {first:12,} {smallest:10,} {first / smallest:6.1f}")
+def tries_made(tries: list[tuple[int, list[tuple[int, int, int]]]]) -> None:
+    """The budgeted tries: how many nodes had them, and each node where a budget ran out."""
+    print(f"  budgeted tries at {len(tries)} nodes; where a move ran out of its budget "
+          "(each move: positions searched under it, the budget it last ran out of, and how it "
+          "settled: won for the opponent, lost for her, or not):")
+    words = {1: "won", -1: "lost", 0: "open"}
+    for depth, moves in tries:
+        if any(failed for _, failed, _ in moves):
+            shown = "; ".join(f"{spent:,} ({failed:,}) {words[settled]}"
+                              for spent, failed, settled in moves)
+            print(f"    depth {depth}: {shown}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--six-seconds", type=float, default=60.0,
-                        help="native search budget for 6 coins, misère (default 60; 0: skip)")
     parser.add_argument("--table-mib", type=int, default=1024,
-                        help="the native table for 6 coins, in MiB (default 1024)")
-    parser.add_argument("--depths", type=int, nargs="*", default=[30, 26, 22, 18, 16],
-                        help="moves into a random game (default 30 26 22 18 16; none: skip)")
-    parser.add_argument("--samples", type=int, default=5, help="positions per depth (default 5)")
-    parser.add_argument("--sample-seconds", type=float, default=60.0,
-                        help="budget per random position (default 60)")
-    parser.add_argument("--proof-sizes", type=int, nargs="*", metavar="MOVES",
-                        help="also measure proof sizes at these depths (e.g. 30 26 22)")
-    parser.add_argument("--levels", type=int, default=14,
-                        help="with --proof-sizes: count positions after 1..LEVELS moves (14)")
-    parser.add_argument("--reply-choice", type=int, nargs="*", metavar="MOVES",
-                        help="also compare proof trees of two reply choices at these depths")
+                        help="each core's table for the random positions, in MiB (default 1024)")
+    parser.add_argument("--depths", type=int, nargs="*", default=[26, 22, 19],
+                        help="moves into a random game (default 26 22 19; none: skip)")
+    parser.add_argument("--samples", type=int, default=3, help="positions per depth (default 3)")
+    parser.add_argument("--sample-seconds", type=float, default=120.0,
+                        help="budget per position and core (default 120)")
+    parser.add_argument("--keys", type=int, default=200_000,
+                        help="random positions whose keys are timed (default 200,000)")
+    parser.add_argument("--opening", action="store_true",
+                        help="also solve six coins from the opening (about 25 min, 12 GiB)")
     parser.add_argument("--quick", action="store_true",
-                        help="a short run: 10 s for 6 coins, depths 30 and 24 with 3 samples")
+                        help="a short run: 50,000 keys, depths 30 and 26, 2 samples")
     args = parser.parse_args()
     if args.quick:
-        args.six_seconds, args.depths, args.samples = 10.0, [30, 24], 3
+        args.keys, args.depths, args.samples = 50_000, [30, 26], 2
+    capacity()
+    keys(args.keys)
     five_coins()
-    if args.six_seconds > 0:
-        six_coins(args.six_seconds, args.table_mib << 20)
     if args.depths:
-        depth_profile(args.depths, args.samples, args.sample_seconds, args.table_mib << 20)
-    if args.proof_sizes:
-        proof_sizes(args.proof_sizes, args.samples, args.table_mib << 20)
-        positions_by_move(args.levels)
-    if args.reply_choice:
-        reply_choice(args.reply_choice, args.samples, args.table_mib << 20)
+        six_coins(args.depths, args.samples, args.table_mib << 20, args.sample_seconds)
+    if args.opening:
+        opening()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory of this run (resident): {peak:,.0f} MiB")
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from coinproofs.games.norepeat import NoRepeats
 
@@ -74,12 +75,16 @@ class Solution:
         return paragraph(repr(self).removeprefix("Solution(").removesuffix(")"))
 
 
-def solve(n: int, misere: bool = False, seconds: float = 60.0,
-          started: Callable[[NoRepeats], None] | None = None) -> Solution:
-    """The game on n coins (n <= 6), solved by search up to symmetry within `seconds`: its
-    `winner`, the winner's `strategy()`, and how many `positions` it searched. A ValueError
-    says what to do instead when the search cannot settle it. `started` is handed the game
-    as the search begins (to show its progress).
+def solve(n: int, misere: bool = False, seconds: float | None = None,
+          started: Callable[[NoRepeats], None] | None = None,
+          checkpoint: Path | None = None) -> Solution:
+    """The game on n coins (n <= 6), solved by search up to symmetry within `seconds` (by
+    default a minute, three hours for six coins under misère play, which takes up to 12 GiB of
+    memory: docs/norepeat.md): its `winner`, the winner's `strategy()`, and how many
+    `positions` it searched. A ValueError says what to do instead when the search cannot
+    settle it. `started` is handed the game as the search begins (to show its progress). With
+    a `checkpoint` file, the native search (six coins) saves its table there every ten minutes
+    and when it stops, and resumes from it if it exists.
 
     >>> game = solve(2)
     >>> game
@@ -89,13 +94,14 @@ def solve(n: int, misere: bool = False, seconds: float = 60.0,
     """
     from coinproofs.arguments import flag, whole
     from coinproofs.arguments import seconds as positive_seconds
-    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget
+    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget, search_seconds
 
-    n, misere, seconds = whole(n, "n", 1), flag(misere, "misere"), positive_seconds(seconds)
+    n, misere = whole(n, "n", 1), flag(misere, "misere")
+    seconds = search_seconds(n, misere) if seconds is None else positive_seconds(seconds)
     if n > MAX_SEARCH_COINS:
         raise ValueError(f"{n} coins are too many to search (the search handles at most "
                          f"{MAX_SEARCH_COINS}); {_instead(n, misere)}")
-    game = NoRepeats(n, misere, seconds=seconds)
+    game = NoRepeats(n, misere, seconds=seconds, checkpoint=checkpoint)
     if started is not None:
         started(game)
     try:
@@ -107,7 +113,7 @@ def solve(n: int, misere: bool = False, seconds: float = 60.0,
                          f"{_instead(n, misere)}") from None
 
 
-def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
+def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
     """'first' (Amber) or 'second' (Ben): who wins on n coins with best play. Normal play
     beyond the search's reach is the first player's by a perfect matching of the n-cube
     (docs/norepeat.md; `cp.prove(f"norepeat.n{n}.normal")` certifies it up to 20 coins).
@@ -125,6 +131,11 @@ def winner(n: int, misere: bool = False, seconds: float = 60.0) -> str:
 
 def _instead(n: int, misere: bool) -> str:
     """Where to turn when the search cannot settle n coins."""
+    if misere and n == 6:
+        return ("six coins under misère play take about 25 minutes of one core and up to "
+                "12 GiB of memory (docs/norepeat.md)")
+    if misere and n < 6:
+        return f"misère play on {n} coins settles within seconds"
     if misere:
         return f"misère play on {n} coins is not solved"
     if n <= MATCHING_COINS:

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 SCHEMA_KEY = "schema"  # a certificate names its schema; no strategy file does
 DAG_MAGIC = b"NRDAG1\n\0"  # a No repeats strategy DAG (the kernel's norepeat_dag.MAGIC)
+WALK_MAGIC = b"NRWALK1\n"  # a No repeats strategy walk (the kernel's norepeat_walk.MAGIC)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def read(path: str | Path) -> Document:
         name, folder = str(path), path.parent
     if len(data) > limit:
         raise ValueError(f"{name} is larger than the {limit:,} bytes a strategy file may be")
-    if data.startswith(DAG_MAGIC):
+    if data.startswith((DAG_MAGIC, WALK_MAGIC)):
         return Document(data, folder, name)
     if len(data) > DOCUMENT_BYTES.limit:  # parsed whole: no larger than a certificate
         raise ValueError(f"{name} is larger than the {DOCUMENT_BYTES.limit:,} bytes a JSON "
@@ -110,7 +111,7 @@ def read(path: str | Path) -> Document:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{name} is not a UTF-8 text file (nor a strategy DAG)") from None
+        raise ValueError(f"{name} is not a UTF-8 text file (nor a strategy DAG or walk)") from None
     return Document(parsed(text, name), folder, name)
 
 
@@ -212,8 +213,9 @@ def glasses_tree(document: Document, n: int, k: int | None) -> tuple[Any, int]:
 @dataclass(frozen=True)
 class NoRepeatsFile:
     """What a No repeats strategy file holds: the game (coins, rule, winner) and the
-    strategies by the kernel's names ("strategy", "strategy-up-to-symmetry", "strategy-dag":
-    for a DAG, the evidence item the kernel checks, with the folder its file is in)."""
+    strategies by the kernel's names ("strategy", "strategy-up-to-symmetry", "strategy-dag",
+    "strategy-walk": for a DAG or walk, the evidence item the kernel checks, with the folder
+    its file is in)."""
 
     n: int
     misere: bool
@@ -223,20 +225,22 @@ class NoRepeatsFile:
 
 
 def norepeat_strategies(document: Document) -> NoRepeatsFile:
-    """The game and strategies of a No repeats strategy file, certificate or DAG."""
+    """The game and strategies of a No repeats strategy file, certificate, DAG or walk."""
     import hashlib
 
     data = document.data
-    if isinstance(data, bytes):  # a strategy DAG: its header says the game
+    if isinstance(data, bytes):  # a strategy DAG or walk: its header says the game
         n, misere, player = data[8], bool(data[9]), data[10]
-        name = Path(document.name).name
+        form, nodes_at = (("strategy-walk", 16) if data.startswith(WALK_MAGIC)
+                          else ("strategy-dag", 12))
         if document.name == "standard input":
-            raise ValueError("a strategy DAG is checked from its file, not standard input")
-        item = {"method": "strategy-dag", "file": name,
+            raise ValueError(f"a {form.replace('-', ' ')} is checked from its file, not "
+                             "standard input")
+        item = {"method": form, "file": Path(document.name).name,
                 "sha256": hashlib.sha256(data).hexdigest(),
-                "nodes": int.from_bytes(data[12:20], "little")}
+                "nodes": int.from_bytes(data[nodes_at:nodes_at + 8], "little")}
         return NoRepeatsFile(n, misere, "first" if player == 1 else "second",
-                             {"strategy-dag": item}, document.folder)
+                             {form: item}, document.folder)
     if document.is_certificate:
         claim = document.claim()
         params = claim["params"]
@@ -244,7 +248,7 @@ def norepeat_strategies(document: Document) -> NoRepeatsFile:
         for item in document.data.get("evidence", []):
             if isinstance(item, dict) and item.get("method") in NOREPEAT_METHODS:
                 method = item["method"]
-                found[method] = (item if method == "strategy-dag" else
+                found[method] = (item if method in BINARY_METHODS else
                                  item["moves"] if "moves" in item else document.beside(item).data)
         if claim.get("game") != "norepeat":
             raise ValueError(f"{document.name} is the certificate of {claim.get('id')!r}, not "
@@ -267,4 +271,5 @@ def norepeat_strategies(document: Document) -> NoRepeatsFile:
     return NoRepeatsFile(coins, rule, winner, strategies, document.folder)
 
 
-NOREPEAT_METHODS = ("strategy", "strategy-up-to-symmetry", "strategy-dag")
+NOREPEAT_METHODS = ("strategy", "strategy-up-to-symmetry", "strategy-dag", "strategy-walk")
+BINARY_METHODS = ("strategy-dag", "strategy-walk")  # evidence whose file is read by its checker

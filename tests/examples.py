@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +111,27 @@ def shared_turns(document: Document, artifacts: dict[str, bytes]) -> None:
     del artifacts  # the strategy stays inline
 
 
+def with_walk(leaf: int) -> Callable[[Document, dict[str, bytes]], None]:
+    """A rewrite that adds the native core's strategy walk (format NRWALK1) of the claim's game
+    as evidence, in an artifact file (the claims of 3 to 5 coins carry strategy DAGs; six
+    coins, under misère play, a walk)."""
+    def rewrite(document: Document, artifacts: dict[str, bytes]) -> None:
+        from coinproofs.games.norepeat import extract
+
+        params = document["claim"]["params"]
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "walk"
+            counts = extract(params["n"], params["misere"], path, table_bytes=1 << 20,
+                             leaf=leaf)
+            data = path.read_bytes()
+        name = f"{document['claim']['id']}.nrwalk"
+        artifacts[name] = data
+        document["evidence"].append({"method": "strategy-walk", "file": name,
+                                     "sha256": hashlib.sha256(data).hexdigest(),
+                                     "nodes": counts["nodes"]})
+    return rewrite
+
+
 def searched_layers(document: Document, artifacts: dict[str, bytes]) -> None:
     """A rewrite that adds the breadth-first search's layers of beliefs (reachability
     evidence) to a family certificate: the prover, deciding by the group theorems, writes
@@ -161,6 +183,9 @@ EXAMPLES = [
             to_file("strategy-up-to-symmetry", "moves", "norepeat.n3.misere.moves", json_text)),
     Example("norepeat/strategy-dag", "norepeat.n3.misere", "strategy-dag"),
     Example("norepeat/strategy-dag-normal", "norepeat.n4.normal", "strategy-dag"),
+    Example("norepeat/strategy-walk", "norepeat.n4.misere", "strategy-walk", with_walk(0)),
+    Example("norepeat/strategy-walk-normal", "norepeat.n4.normal", "strategy-walk",
+            with_walk(4)),
     Example("norepeat/matching", "norepeat.n3.normal", "matching"),
     Example("norepeat/matching-file", "norepeat.n6.normal", "matching",
             to_file("matching", "pairs", "norepeat.n6.normal.pairs", json_text)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -59,15 +60,26 @@ def test_a_written_strategy_checks_and_a_changed_one_does_not(
 
 def test_solve_writes_a_certificate_that_checks(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path) -> None:
-    from tests.test_norepeat_extract import check
+    from coinproofs.verify.certificate import Artifacts
+    from coinproofs.verify.norepeat_walk import check_walk
 
-    path = tmp_path / "n4.nrdag"
+    path = tmp_path / "n4.nrwalk"
     status, out, _ = run(capsys, "norepeat", "solve", "4", "--misere", "--certificate",
                          str(path), "--json")
     written = json.loads(out)["certificate"]
     assert status == 0
-    assert written == {"nodes": check(path.read_bytes())[3], "bytes": path.stat().st_size}
-    assert [p.name for p in tmp_path.iterdir()] == ["n4.nrdag"]  # no temporary file left
+    assert written["bytes"] == path.stat().st_size
+    item = {"method": "strategy-walk", "file": path.name, "nodes": written["nodes"],
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    assert check_walk(4, True, "second", item, Artifacts(tmp_path)) == "strategy-walk"
+    assert [p.name for p in tmp_path.iterdir()] == ["n4.nrwalk"]  # no temporary file left
+
+
+def test_six_coins_have_no_json_strategy(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    status, _, err = run(capsys, "norepeat", "solve", "6", "--misere", "-o",
+                         str(tmp_path / "six.json"))
+    assert status == 2 and "--certificate FILE" in err
 
 
 def test_five_coins_write_only_the_strategy_up_to_symmetry(
@@ -85,7 +97,7 @@ def test_five_coins_write_only_the_strategy_up_to_symmetry(
     (["solve", "--coins", "7"], "norepeat.n7.normal"),
     (["solve", "--coins", "25"], "up to 20 coins"),
     (["solve", "--coins", "9", "--misere"], "not solved"),
-    (["solve", "--coins", "6", "--misere", "--seconds", "0.2"], "gave up after 0.2 s"),
+    (["solve", "--coins", "5", "--misere", "--seconds", "0.01"], "gave up after 0.01 s"),
     (["play", "--coins", "8"], "too many to search"),
     (["check", "no-such-file.json"], "no such file"),
     # Once read whole: a MemoryError's traceback, after filling the memory.

@@ -96,14 +96,6 @@ def test_both_checkers_accept_the_engines_dag(tmp_path: Path, n: int, misere: bo
     assert both(tmp_path, written(n, misere)[1], n, misere) == ""
 
 
-@pytest.mark.parametrize("n, misere", RULES)
-def test_both_checkers_accept_the_native_solvers_dag(tmp_path: Path, n: int, misere: bool) -> None:
-    """The native core's writer (`extract`, the one six coins would use) and the kernel agree."""
-    file = tmp_path / "native.nrdag"
-    engine.extract(n, misere, file, table_bytes=1 << 20)
-    assert both(tmp_path, file.read_bytes(), n, misere) == ""
-
-
 @pytest.mark.parametrize("n, misere", [(4, True), (5, False)])
 def test_the_dag_does_not_prove_the_other_winner(tmp_path: Path, n: int, misere: bool) -> None:
     winner, data = written(n, misere)
@@ -402,72 +394,6 @@ def test_six_coin_dags_from_late_positions_get_the_same_verdicts(misere: bool) -
     assert rejected > 25
 
 
-# --- The prover of six coins, with the native solver's writer stood in for ----------------------
-
-def test_the_native_prover_says_not_settled_when_the_search_stops_at_its_budget(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from coinproofs.proofs.registry import find
-    from coinproofs.proofs.runner import prove_one
-
-    class Unsettled:
-        def __init__(self) -> None:
-            self.stats = {"nodes": 123}
-
-        def wins(self, *args: object, **kwargs: object) -> None:
-            return None  # what the native core answers at its budget
-
-    monkeypatch.setattr(engine, "extract", lambda *args, **kwargs: 1, raising=False)
-    monkeypatch.setattr(engine, "native_solver", lambda n, misere: Unsettled())
-    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
-    assert not outcome.proved
-    assert "6 coins under misère play is not settled: the native search stopped at its " \
-           "budget of 10,800 s after 123 positions" in outcome.reason
-    assert not list(tmp_path.glob("*.nrdag"))
-
-
-def test_the_native_prover_fails_clearly_without_a_writer(monkeypatch: pytest.MonkeyPatch,
-                                                          tmp_path: Path) -> None:
-    from coinproofs.proofs.registry import find
-    from coinproofs.proofs.runner import prove_one
-
-    monkeypatch.delattr(engine, "extract", raising=False)
-    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
-    assert not outcome.proved and "not settled here" in outcome.reason
-
-
-@pytest.mark.parametrize("winner, proved", [("second", True), ("first", False)])
-def test_the_native_prover_checks_what_the_writer_wrote(monkeypatch: pytest.MonkeyPatch,
-                                                       tmp_path: Path, winner: str,
-                                                       proved: bool) -> None:
-    """With a writer of the native solver's signature (here the engine's, for 5 coins), the
-    prover hashes the file, refuses a winner other than the claim's, and the kernel checks it
-    (with the native checker, as for six coins)."""
-    from coinproofs.proofs import norepeat as prover
-    from coinproofs.proofs.registry import ProofContext
-    from coinproofs.verify.certificate import Artifacts
-
-    def extract(n: int, misere: bool, path: Path, solver: object = None,
-                progress: object = None) -> int:
-        assert solver is not None  # the one that settled the game, with its table
-        data = written(n, misere)[1]
-        path.write_bytes(data)
-        return int.from_bytes(data[12:20], "little")
-
-    monkeypatch.setattr(engine, "extract", extract, raising=False)
-    context = ProofContext(out_dir=tmp_path, claim_id="norepeat.n5.misere")
-    if not proved:
-        with pytest.raises(ValueError, match="finds that the second player wins, not the first"):
-            prover.native_evidence(5, True, winner, context)
-        return
-    [item] = prover.native_evidence(5, True, winner, context)
-    assert item["file"] == "norepeat.n5.misere.nrdag" and item["nodes"] == 1018
-    assert kernel.check_dag(5, True, winner, item, Artifacts(tmp_path),
-                            use_native=True) == "strategy-dag (native)"
-    on_a_worker = ProofContext(out_dir=None, claim_id="norepeat.n5.misere")
-    assert prover.native_evidence(5, True, winner, on_a_worker) == [item]
-    assert on_a_worker.kept == {item["file"]: written(5, True)[1]}
-
-
 def test_a_large_dag_without_the_native_checker_is_refused_clearly(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import sys
@@ -477,17 +403,3 @@ def test_a_large_dag_without_the_native_checker_is_refused_clearly(
     winner, data = written(3, True)  # 5 nodes: more than the walk now takes
     assert "needs the native checker coinproofs.verify._dagcheck, which is not built" in \
         verdict(tmp_path, data, 3, True, winner, native=None)
-
-
-@pytest.mark.slow
-def test_six_coins_misere_is_proved_and_verified_end_to_end(tmp_path: Path) -> None:
-    """`coinproofs prove norepeat.n6.misere`: the native search writes the DAG, the kernel
-    checks it (natively, if it has more than PYTHON_DAG_NODES nodes). Minutes to hours."""
-    from coinproofs.proofs.registry import find
-    from coinproofs.proofs.runner import prove_one
-
-    if not hasattr(engine, "extract"):
-        pytest.skip("the native solver here cannot write its strategy")
-    outcome = prove_one(find("norepeat.n6.misere"), tmp_path)
-    assert outcome.proved, outcome.reason
-    assert outcome.methods[0].startswith("strategy-dag")

@@ -45,9 +45,9 @@ def forms(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Path]
     files["glasses"]["certificate"] = certificates / "glasses.n4.k2.shortest.json"
     written("norepeat", "solve -o", "norepeat", "solve", "3")
     written("norepeat", "solve --json", "norepeat", "solve", "3", "--json", out=False)
-    dag = folder / "three.nrdag"
-    assert inside("norepeat", "solve", "3", "--certificate", str(dag)).status == 0
-    files["norepeat"]["strategy DAG"] = dag
+    walk = folder / "three.nrwalk"
+    assert inside("norepeat", "solve", "3", "--certificate", str(walk)).status == 0
+    files["norepeat"]["strategy walk"] = walk
     files["norepeat"]["certificate"] = certificates / "norepeat.n3.normal.json"
     return files
 
@@ -67,7 +67,7 @@ READERS = {
 FORMS = {"devil": ("solve -o", "solve --json", "lamping --json", "certificate"),
          "dials": ("moves.jsonl", "certificate"),
          "glasses": ("solve -o", "solve --json", "certificate"),
-         "norepeat": ("solve -o", "solve --json", "strategy DAG", "certificate")}
+         "norepeat": ("solve -o", "solve --json", "strategy walk", "certificate")}
 CASES = [(game, form, reader) for game, readers in READERS.items() for reader in readers
          for form in FORMS[game]]
 

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
     from coinproofs.norepeat import Solution
 
+STRATEGY_COINS = 5  # the winner's strategy by key as JSON: up to here (six coins: a certificate)
+LOG_EVERY = 60.0  # seconds between progress lines when stderr is not a terminal
 
 
 def register(commands: Any) -> None:
@@ -45,9 +47,13 @@ def register(commands: Any) -> None:
     solve.add_argument("-o", "--out", dest="output", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE (JSON; see docs/norepeat.md)")
     solve.add_argument("--strategy", type=path_name, help=argparse.SUPPRESS)  # see solve_command
+    solve.add_argument("--checkpoint", type=path_name, metavar="FILE",
+                       help="six coins: save the search's table to FILE every ten minutes and "
+                            "when it stops, and resume from FILE if it is there (as large as "
+                            "the table: up to 12 GiB)")
     solve.add_argument("--certificate", type=path_name, metavar="FILE",
-                       help="write the winner's strategy to FILE as a strategy DAG (binary, "
-                            "the native core's format; see docs/norepeat.md)")
+                       help="write the winner's strategy to FILE as a strategy walk (binary, "
+                            "format NRWALK1; see docs/certificates.md)")
     solve.set_defaults(handler=solve_command)
 
     play = sub.add_parser("play", help="play against the winning strategy in the terminal",
@@ -64,7 +70,8 @@ def register(commands: Any) -> None:
                                        "the number of coins FILE is about.")
     check.add_argument("words", nargs="+", metavar="[N] FILE",
                        help="a strategy: what `norepeat solve -o FILE` writes or `solve --json` "
-                            "prints, a certificate, or a strategy DAG (`solve --certificate`); "
+                            "prints, a certificate, a strategy DAG, or a strategy walk "
+                            "(`solve --certificate`); "
                             "- reads standard input")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
     check.set_defaults(handler=check_command)
@@ -77,8 +84,9 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same as N (the older spelling)")
     parser.add_argument("--misere", action="store_true",
                         help="misère play: whoever cannot move wins")
-    parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
-                        help="give up the search after this long (default: 60)")
+    parser.add_argument("--seconds", type=_positive_seconds,
+                        help="give up the search after this long (default: 60; 10,800 for six "
+                             "coins under misère play, which take about 25 minutes of one core)")
 
 
 def _positive_seconds(text: str) -> float:
@@ -103,14 +111,16 @@ def coin_count(args: argparse.Namespace) -> int:
                       "coinproofs norepeat solve 3")
 
 
-def solved(n: int, misere: bool, seconds: float) -> Solution:
+def solved(n: int, misere: bool, seconds: float | None,
+           checkpoint: Path | None = None) -> Solution:
     """The game solved within the time budget, or a UserError that says what to do instead."""
     from coinproofs import norepeat
 
     holder: list[NoRepeats] = []
     try:
         with searching(holder):
-            game = norepeat.solve(n, misere, seconds, started=holder.append)
+            game = norepeat.solve(n, misere, seconds, started=holder.append,
+                                  checkpoint=checkpoint)
     except ValueError as error:
         raise UserError(str(error)) from None
     return game
@@ -118,18 +128,40 @@ def solved(n: int, misere: bool, seconds: float) -> Solution:
 
 @contextmanager
 def searching(started: list[NoRepeats]) -> Iterator[None]:
-    """Show on stderr, while the search runs, how many positions it has solved (a long search
-    of 6 coins runs for as long as --seconds allows)."""
+    """Show on stderr, while the search runs, how far it has got: on a terminal a live line (the
+    positions, and for the native core its table and the moves under way near the opening);
+    in a log, a line a minute once the search has run for a minute."""
     import threading
 
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
-    if not console.is_terminal:  # logs and pipes get the result, not a spinner
-        yield
-        return
     done = threading.Event()
+
+    def state() -> str:
+        from coinproofs.games.norepeat import search_progress
+
+        game = started[0]
+        return (f"searching: {search_progress(game.native)}" if game.native is not None
+                else f"searching: {game.positions:,} positions")
+
+    if not console.is_terminal:
+        def log() -> None:
+            start = time.perf_counter()
+            while not done.wait(LOG_EVERY):
+                if started:
+                    print(f"{time.perf_counter() - start:,.0f} s, {state()}", file=sys.stderr,
+                          flush=True)
+
+        logger = threading.Thread(target=log, daemon=True)
+        logger.start()
+        try:
+            yield
+        finally:
+            done.set()
+            logger.join()
+        return
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("searching")
@@ -137,8 +169,7 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
         def report() -> None:
             while not done.wait(0.2):
                 if started:
-                    progress.update(task,
-                                    description=f"searching: {started[0].positions:,} positions")
+                    progress.update(task, description=state())
 
         reporter = threading.Thread(target=report, daemon=True)
         reporter.start()
@@ -150,34 +181,40 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    n = coin_count(args)
     if args.strategy is not None:
         raise UserError(f"--strategy FILE reads a strategy, in every command; to write the "
                         f"winner's strategy use -o {args.strategy}")
-    for path in (args.output, args.certificate):
+    if args.output and n > STRATEGY_COINS:
+        raise UserError(f"a strategy of {n} coins is too large for a JSON file: write it as a "
+                        "certificate with --certificate FILE")
+    for path in (args.output, args.certificate, args.checkpoint):
         if path:
             writable(path)  # before the search, which may take a minute
-    start = time.perf_counter()
-    game = solved(coin_count(args), args.misere, args.seconds)
+    start, cpu = time.perf_counter(), time.process_time()
+    game = solved(n, args.misere, args.seconds, args.checkpoint)
     seconds, positions = time.perf_counter() - start, game.positions
+    cpu_seconds = time.process_time() - cpu
     if args.output:
         _write_strategy(args.output, game)
     certificate = _write_certificate(args.certificate, game) if args.certificate else None
     if args.json:
+        strategy = ({} if n > STRATEGY_COINS else {"strategy-up-to-symmetry": {
+            str(key): coin for key, coin in sorted(game.strategy_up_to_symmetry().items())}})
         print_json({"coins": game.n, "misere": game.misere, "winner": game.winner,
                     "player": _name(game.winner), "positions": positions,
-                    "seconds": round(seconds, 3), "strategy-up-to-symmetry": {
-                        str(key): coin
-                        for key, coin in sorted(game.strategy_up_to_symmetry().items())}}
-                   | ({} if certificate is None else {"certificate": certificate}))
+                    "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3)}
+                   | strategy | ({} if certificate is None else {"certificate": certificate}))
         return 0
     print(f"{plural(game.n, 'coin')}, {rule(game.misere)}: the {game.winner} player "
           f"({_name(game.winner)}) wins.")
-    print(f"Positions searched (up to symmetry): {positions:,} in {seconds:.2f} s.")
+    print(f"Positions searched (up to symmetry): {positions:,} in {seconds:,.2f} s "
+          f"({cpu_seconds:,.2f} s of CPU).")
     if args.output:
         print(f"Strategy written to {args.output}.")
     if certificate is not None:
         print(f"Certificate written to {args.certificate}: {certificate['nodes']:,} nodes, "
-              f"{certificate['bytes']:,} bytes.")
+              f"{certificate['records']:,} records, {certificate['bytes']:,} bytes.")
     return 0
 
 
@@ -200,12 +237,13 @@ def _write_strategy(path: Path, game: Solution) -> None:
 
 
 def _write_certificate(path: Path, game: Solution) -> dict[str, int]:
-    """Write the winner's strategy DAG (searched again by the native core where the game's
-    search was the Python engine's); its node count and size."""
+    """Write the winner's strategy walk (searched again by the native core where the game's
+    search was the Python engine's); its counts and size."""
     from coinproofs.games.norepeat import extract
 
-    nodes = extract(game.n, game.misere, path, table_bytes=1 << 24, solver=game.native)
-    return {"nodes": nodes, "bytes": path.stat().st_size}
+    counts = extract(game.n, game.misere, path, solver=game.native)
+    return {"nodes": counts["nodes"], "records": counts["records"],
+            "bytes": path.stat().st_size}
 
 
 def check_command(args: argparse.Namespace) -> int:
@@ -213,6 +251,7 @@ def check_command(args: argparse.Namespace) -> int:
     from coinproofs.verify import norepeat as kernel
     from coinproofs.verify.certificate import Artifacts, Rejected
     from coinproofs.verify.norepeat_dag import check_dag
+    from coinproofs.verify.norepeat_walk import check_walk
 
     if len(args.words) > 2 or (len(args.words) == 2 and not args.words[0].isdigit()):
         raise UserError("give the strategy FILE, and before it the number of coins if you "
@@ -228,10 +267,14 @@ def check_command(args: argparse.Namespace) -> int:
     def check_the_dag(n: int, misere: bool, winner: str, item: Any) -> None:
         check_dag(n, misere, winner, item, Artifacts(found.folder))
 
+    def check_the_walk(n: int, misere: bool, winner: str, item: Any) -> None:
+        check_walk(n, misere, winner, item, Artifacts(found.folder))
+
     checks: dict[str, Callable[[int, bool, str, Any], None]] = {
         "strategy": kernel.check_strategy,
         "strategy-up-to-symmetry": kernel.check_symmetric_strategy,
-        "strategy-dag": check_the_dag}
+        "strategy-dag": check_the_dag,
+        "strategy-walk": check_the_walk}
     results = {}
     for name, strategy in found.strategies.items():
         try:

@@ -1,272 +1,230 @@
 /* The native core of the No repeats solver (coinproofs/games/norepeat.py, docs/norepeat.md).
  *
  * A position is (seen set S, current pattern v) on n <= 6 coins: S is a bitset over the 2^n
- * patterns (one uint64 word), v is in S. The solver names a position by a canonical key:
+ * patterns (one uint64 word), v is in S. The solver names a position by its *key*:
  *
- *   1. reduce: every unseen pattern the current one cannot reach through unseen patterns is
- *      marked seen (Lemma R: the game from there is move for move the same), and each part
- *      of the rest that hangs off a cut vertex is replaced by a gadget of one or two patterns
- *      with the same outcome (Lemma C, docs/norepeat.md);
+ *   1. reduce: every unseen pattern v cannot reach through unseen patterns is marked seen
+ *      (Lemma R: the game from there is move for move the same);
  *   2. translate: every pattern x becomes x ^ v, so the current pattern is all heads (0);
- *   3. reorder: the least bitmask over the n! reorderings of the coins, found by
- *      branch-and-bound over which coin goes to each place (exact: see smallest()).
+ *   3. reorder: give each coin a signature that every reordering carries along (how many seen
+ *      patterns of each weight show tails on it), put the coins in increasing order of
+ *      signature, and among the orders that do so (coins of equal signature in any order) take
+ *      the one whose seen set is the least word.
  *
- * Steps 2 and 3 range over the 2^n n! automorphisms of the n-cube (46,080 for 6 coins), so two
- * positions get one key iff an automorphism maps one (after step 1) onto the other. Without
- * step 1 the key is exactly the Python engine's key (tests compare them).
+ * Steps 2 and 3 apply an automorphism of the n-cube, and two positions get one key iff an
+ * automorphism maps one (after step 1) onto the other (docs/norepeat.md, "Keys"). The key is
+ * also the certificate's *normal form* (format NRWALK1, docs/certificates.md), which the
+ * kernel's checkers compute by their own code.
  *
- * The search is depth-first negamax over keys with a transposition table of bounded size
- * (buckets of four entries; a full bucket gives up its entry with the least work below it: a
- * lost entry costs time, never correctness, since a key's value does not depend on the path).
- * Moves are tried in order: one into a position already known lost, then those that leave the
- * opponent fewest replies that are not dead ends (Lemma D), fewer unseen patterns first.
+ * The search is depth-first negamax over keys with a transposition table of bounded size: 8-byte
+ * entries, 8 to a bucket (one cache line); an entry holds the key's hash quotient, the result
+ * and the log of the work below it (a full bucket gives up its entry with the least work: a lost
+ * entry costs time, never correctness, since a key's value does not depend on the path). The
+ * buckets of all children are prefetched before any is probed. At a few shallow depths the
+ * candidate moves get *budgeted tries*: each in turn is searched within a budget of positions,
+ * and those not settled are tried again with a larger one, so that one slow move cannot hold up
+ * a fast one (docs/norepeat.md, "Budgeted tries").
+ *
+ * The winner's strategy is written as an NRWALK1 file by walking it as the kernel will: a fixed
+ * default reply, the deviations listed (certificate() below).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 typedef uint64_t u64;
 
 #define MAX_COINS 6
-#define BUCKET 4
-#define SMALL_PART 8 /* Lemma C's parts of at most this many patterns: solved by plain recursion */
-#define PROGRESS_EVERY (1u << 16) /* nodes between calls of the progress callback */
-#define CLOCK_EVERY (1u << 12)    /* nodes between looks at the clock */
+#define SLOTS 8                   /* entries in a bucket: 64 bytes, one cache line */
+#define MIN_BUCKETS 256           /* so that a hash quotient fits in the entry's top 56 bits */
+#define FILLED 0x80u              /* entry bits 0-7: filled, won, log2 of the work below */
+#define WON_BIT 0x40u
+#define WORK_BITS 0x3fu
+#define PROGRESS_EVERY (1u << 16) /* positions between calls of the progress callback */
+#define CLOCK_EVERY (1u << 12)    /* positions between looks at the clock */
+#define MAX_DEPTH 64
+/* Two of the speed-ups can be turned off at build time, to measure each one
+ * (bench/bench_norepeat_native.py builds such variants): */
+#ifndef NR_PREFETCH
+#define NR_PREFETCH 1   /* fetch every child's bucket before probing any */
+#endif
+#ifndef NR_HUGE_PAGES
+#define NR_HUGE_PAGES 1 /* ask for the table in huge pages */
+#endif
 
-enum { LOST = 0, WON = 1, STOPPED = -1 };
-
-typedef struct {
-    PyObject_HEAD
-    int n, misere, cut_parts; /* cut_parts: apply Lemma C */
-    u64 full;                     /* every pattern */
-    u64 heads[MAX_COINS];         /* patterns with coin i heads */
-    u64 swap_mask[MAX_COINS][MAX_COINS];
-    u64 *keys;                    /* the table: 0 = empty (a key always holds pattern 0) */
-    uint8_t *meta;                /* bit 7: the player to move wins; bits 0-6: log2 work */
-    u64 mask;                     /* capacity - 1 */
-    long long stored, nodes, replaced, collapsed;
-    /* per call of wins(): */
-    long long max_nodes;
-    double deadline;
-    PyObject *progress;
-    int stop_reason;              /* 0 none, 1 budget, 2 exception from the callback */
-} Solver;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+enum { LOST = 0, WON = 1, STOPPED = -1, UNKNOWN = -2 };
+enum { STOP_NONE, STOP_POSITIONS, STOP_CLOCK, STOP_ERROR };
 
 /* ---- the n-cube, one word per set of patterns ---- */
 
+typedef struct {
+    int n;
+    u64 full;                       /* every pattern */
+    u64 heads[MAX_COINS];           /* the patterns with coin i heads */
+    u64 swap_mask[MAX_COINS][MAX_COINS];
+    u64 tails_of_weight[MAX_COINS][MAX_COINS + 1]; /* coin i tails, w coins tails in all */
+    u64 around[64];                 /* the patterns one coin away from pattern x */
+} Cube;
+
+static void cube_init(Cube *c, int n)
+{
+    int patterns = 1 << n;
+    c->n = n;
+    c->full = patterns == 64 ? ~(u64)0 : ((u64)1 << patterns) - 1;
+    memset(c->heads, 0, sizeof c->heads);
+    memset(c->swap_mask, 0, sizeof c->swap_mask);
+    memset(c->tails_of_weight, 0, sizeof c->tails_of_weight);
+    memset(c->around, 0, sizeof c->around);
+    for (int x = 0; x < patterns; x++) {
+        for (int i = 0; i < n; i++) {
+            if (!(x >> i & 1))
+                c->heads[i] |= (u64)1 << x;
+            else
+                c->tails_of_weight[i][__builtin_popcount(x)] |= (u64)1 << x;
+            c->around[x] |= (u64)1 << (x ^ 1 << i);
+            for (int j = i + 1; j < n; j++)
+                if ((x >> i & 1) && !(x >> j & 1))
+                    c->swap_mask[i][j] |= (u64)1 << x;
+        }
+    }
+}
+
 /* The set with every pattern x replaced by x ^ (1 << coin). */
-static inline u64 flip(const Solver *s, u64 set, int coin)
+static inline u64 flip(const Cube *c, u64 set, int coin)
 {
     int width = 1 << coin;
-    return ((set & s->heads[coin]) << width) | ((set >> width) & s->heads[coin]);
+    return ((set & c->heads[coin]) << width) | ((set >> width) & c->heads[coin]);
 }
 
 /* The patterns one coin away from some pattern of the set. */
-static inline u64 neighbours(const Solver *s, u64 set)
+static inline u64 neighbours(const Cube *c, u64 set)
 {
     u64 result = 0;
-    for (int coin = 0; coin < s->n; coin++)
-        result |= flip(s, set, coin);
+    for (int coin = 0; coin < c->n; coin++)
+        result |= flip(c, set, coin);
     return result;
 }
 
 /* The set with coins i < j exchanged: a delta swap of the patterns where they differ. */
-static inline u64 exchange(const Solver *s, u64 set, int i, int j)
+static inline u64 exchange(const Cube *c, u64 set, int i, int j)
 {
     int shift = (1 << j) - (1 << i);
-    u64 t = ((set >> shift) ^ set) & s->swap_mask[i][j];
+    u64 t = ((set >> shift) ^ set) & c->swap_mask[i][j];
     return set ^ t ^ (t << shift);
 }
 
-/* The unseen patterns reachable from v through unseen patterns, with v. */
-static u64 reach(const Solver *s, u64 seen, int v)
+/* The unseen patterns that v reaches through unseen patterns (v not among them). */
+static inline u64 reachable(const Cube *c, u64 seen, int v)
 {
-    u64 open = s->full & ~seen, region = (u64)1 << v;
-    for (;;) {
-        u64 grown = region | (neighbours(s, region) & open);
-        if (grown == region)
-            return region;
-        region = grown;
+    u64 open = c->full & ~seen, region = c->around[v] & open, frontier = region;
+    while (frontier) {
+        frontier = neighbours(c, frontier) & open & ~region;
+        region |= frontier;
     }
+    return region;
 }
 
-/* The least bitmask of `set` over the reorderings of coins place..n-1 (coins below `place`
- * fixed), or `best` if none is smaller. Pattern 0 stays put, so the comparison goes from the
- * top bit down; the top 2^(place+1) bits are the patterns whose coins above `place` all show
- * tails, so they depend only on which coins go to places 0..place. A coin is chosen for
- * `place` only if it makes those bits least among the choices here: a smaller choice would
- * give a smaller word, so the least word is never cut off; a branch whose bits already exceed
- * the best word's is cut. With `order` (order[i]: the place coin i of `set` has gone to so
- * far), `best_order` receives a reordering that gives the least word (for the certificate's
- * automorphisms); the search proper passes NULL. */
-static u64 smallest(const Solver *s, u64 set, int place, u64 best, const int *order,
-                    int *best_order)
+/* The least word among the images of `set` under the reorderings of the places of each tie
+ * group (the places first[g] .. first[g] + size[g] - 1), from group g on: every ordering of
+ * the group by Heap's method, one exchange from the last. */
+static u64 least_over_ties(const Cube *c, u64 set, const int *first, const int *size, int g,
+                           int groups, long long *arrangements)
 {
-    int n = s->n;
-    if (place >= n - 1) {
-        if (set < best && order != NULL)
-            memcpy(best_order, order, sizeof(int) * MAX_COINS);
-        return set < best ? set : best;
+    if (g == groups) {
+        (*arrangements)++;
+        return set;
     }
-    int shift = (1 << n) - (2 << place);
-    u64 images[MAX_COINS], least = ~(u64)0;
-    for (int coin = place; coin < n; coin++) {
-        images[coin] = coin == place ? set : exchange(s, set, place, coin);
-        u64 top = images[coin] >> shift;
-        if (top < least)
-            least = top;
-    }
-    if (least > (best >> shift))
-        return best;
-    for (int coin = place; coin < n; coin++) {
-        if (images[coin] >> shift != least)
-            continue;
-        int next[MAX_COINS]; /* places `place` and `coin` exchange their coins */
-        for (int i = 0; order != NULL && i < MAX_COINS; i++)
-            next[i] = order[i] == place ? coin : order[i] == coin ? place : order[i];
-        best = smallest(s, images[coin], place + 1, best, order ? next : NULL, best_order);
+    int a = first[g], k = size[g], count[MAX_COINS] = {0};
+    u64 best = least_over_ties(c, set, first, size, g + 1, groups, arrangements);
+    for (int i = 1; i < k;) {
+        if (count[i] < i) {
+            int j = i % 2 == 0 ? 0 : count[i];
+            set = exchange(c, set, a + j, a + i);
+            u64 image = least_over_ties(c, set, first, size, g + 1, groups, arrangements);
+            if (image < best)
+                best = image;
+            count[i]++;
+            i = 1;
+        } else {
+            count[i] = 0;
+            i++;
+        }
     }
     return best;
 }
 
-static int wins(Solver *s, u64 key);
-static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key);
-
-/* Depth-first search of `region` from x (Tarjan's lowpoints): numbers the patterns in the
- * order met (`order`, from 1), and for each pattern a of the region records in hanging[a] the
- * patterns of the region the root can reach only through a: the subtrees of the children c of
- * a whose lowpoint (the earliest pattern their subtree has an edge to) is not before a.
- * Returns x's lowpoint; *below receives x's subtree. */
-typedef struct {
-    u64 region, hanging[64];
-    int order[64], count, preorder[64]; /* preorder[k - 1]: the pattern numbered k */
-} Cuts;
-
-/* Does the player to move at x win when only the patterns of `open` are unseen? Plain
- * recursion, for the small parts of Lemma C. */
-static int plain_wins(const Solver *s, u64 open, int x)
+/* Step 3 of the key for a seen set whose current pattern is 0: coins in increasing order of
+ * signature (the count of seen patterns of weight 1 showing tails on the coin, then of weight
+ * 2, ...: a reordering moves a coin's signature with it), the least word over the orders of
+ * coins of equal signature. `arrangements` counts the orders tried. */
+static u64 reorder(const Cube *c, u64 set, long long *arrangements)
 {
-    int can_move = 0;
-    for (int coin = 0; coin < s->n; coin++) {
-        int y = x ^ 1 << coin;
-        if (!(open >> y & 1))
-            continue;
-        can_move = 1;
-        if (!plain_wins(s, open & ~((u64)1 << y), y))
-            return WON;
+    int n = c->n;
+    uint32_t signature[MAX_COINS];
+    for (int i = 0; i < n; i++) {
+        uint32_t s = 0;
+        for (int w = 1; w <= n; w++)
+            s = s << 4 | (uint32_t)__builtin_popcountll(set & c->tails_of_weight[i][w]);
+        signature[i] = s;
     }
-    return can_move ? LOST : s->misere;
+    for (int place = 0; place < n - 1; place++) { /* selection sort, one exchange a place */
+        int least = place;
+        for (int i = place + 1; i < n; i++)
+            if (signature[i] > signature[least])
+                least = i;
+        if (least != place) {
+            set = exchange(c, set, place, least);
+            uint32_t t = signature[place];
+            signature[place] = signature[least];
+            signature[least] = t;
+        }
+    }
+    int first[MAX_COINS], size[MAX_COINS], groups = 0;
+    for (int place = 0; place < n;) {
+        int end = place + 1;
+        while (end < n && signature[end] == signature[place])
+            end++;
+        int alike = 1; /* coins the seen set cannot tell apart need no reordering */
+        for (int i = place; alike && i + 1 < end; i++)
+            alike = exchange(c, set, i, i + 1) == set;
+        if (end - place > 1 && !alike) {
+            first[groups] = place;
+            size[groups++] = end - place;
+        }
+        place = end;
+    }
+    if (groups == 0) {
+        (*arrangements)++;
+        return set;
+    }
+    return least_over_ties(c, set, first, size, 0, groups, arrangements);
 }
 
-static int lowpoint(const Solver *s, Cuts *c, int x, u64 *below)
+/* The key of (seen, v): reduce (Lemma R), translate v to 0, reorder. */
+static u64 key_of(const Cube *c, u64 seen, int v, long long *arrangements)
 {
-    c->preorder[c->count] = x;
-    int low = c->order[x] = ++c->count;
-    *below = (u64)1 << x;
-    for (int coin = 0; coin < s->n; coin++) {
-        int y = x ^ 1 << coin;
-        if (!(c->region >> y & 1))
-            continue;
-        if (c->order[y]) {
-            if (c->order[y] < low)
-                low = c->order[y];
-            continue;
-        }
-        u64 subtree;
-        int child_low = lowpoint(s, c, y, &subtree);
-        *below |= subtree;
-        if (child_low >= c->order[x])
-            c->hanging[x] |= subtree;
-        else if (child_low < low)
-            low = child_low;
-    }
-    return low;
-}
-
-/* Lemma C: the region v reaches (`region`, v in it) with every part that hangs off a cut
- * vertex a (the unseen patterns v can reach only through a) replaced by a gadget of one or two
- * patterns that gives the player at a the same outcome for entering it. The parts are found
- * in one depth-first search (Tarjan's cut vertices); the outermost are replaced (a part
- * inside another goes with it: the search of the outer part's outcome cuts it in turn). Each
- * part's outcome is searched as a position of its own: the player at a, only the part
- * unseen. */
-static int cut_hanging_parts(Solver *s, u64 *region, int v)
-{
-    Cuts c;
-    for (u64 r = *region; r; r &= r - 1) {
-        int x = __builtin_ctzll(r);
-        c.order[x] = 0;
-        c.hanging[x] = 0;
-    }
-    c.region = *region;
-    c.count = 0;
-    u64 everything, inside = 0;
-    lowpoint(s, &c, v, &everything);
-    for (int k = 1; k < c.count; k++) { /* preorder: a part's cut vertex before its inside */
-        int a = c.preorder[k];
-        u64 at = (u64)1 << a, hanging = c.hanging[a];
-        if (!hanging || (inside & at))
-            continue;
-        inside |= hanging;
-        int size = __builtin_popcountll(hanging), entering_wins;
-        if (size == 1)
-            continue; /* a single pattern is a gadget already */
-        if (size <= SMALL_PART) {
-            entering_wins = plain_wins(s, hanging, a);
-        } else {
-            u64 key;
-            if (key_of(s, s->full & ~hanging, a, 1, &key) == STOPPED)
-                return STOPPED;
-            entering_wins = wins(s, key);
-            if (entering_wins == STOPPED)
-                return STOPPED;
-        }
-        u64 firsts = neighbours(s, at) & hanging, gadget = firsts & -firsts;
-        if (entering_wins == s->misere) { /* the gadget a-c1-c2 (it exists: Lemma C) */
-            gadget = 0;
-            for (u64 f = firsts; f && !gadget; f &= f - 1) {
-                u64 c1 = f & -f, after = neighbours(s, c1) & hanging;
-                if (after)
-                    gadget = c1 | (after & -after);
-            }
-            if (!gadget)
-                continue; /* cannot happen (Lemma C); keeping the part is always sound */
-        }
-        *region = (*region & ~hanging) | gadget;
-        s->collapsed++;
-    }
-    return 0;
-}
-
-/* The key of (seen, v): translated so v is all heads, least over reorderings; `reduce` first
- * marks the patterns v cannot reach as seen (Lemma R) and replaces the parts hanging off cut
- * vertices by gadgets (Lemma C, which may search). STOPPED if a search ran out of budget. */
-static int key_of(Solver *s, u64 seen, int v, int reduce, u64 *key)
-{
-    if (reduce) {
-        u64 region = reach(s, seen, v);
-        if (s->cut_parts && cut_hanging_parts(s, &region, v) == STOPPED)
-            return STOPPED;
-        seen = s->full & ~(region & ~((u64)1 << v));
-    }
-    for (int coin = 0; coin < s->n; coin++)
+    u64 set = c->full & ~reachable(c, seen, v);
+    for (int coin = 0; coin < c->n; coin++)
         if (v >> coin & 1)
-            seen = flip(s, seen, coin);
-    *key = smallest(s, seen, 0, ~(u64)0, NULL, NULL);
-    return 0;
+            set = flip(c, set, coin);
+    return reorder(c, set, arrangements);
 }
 
 /* ---- the transposition table ---- */
 
+typedef struct {
+    u64 *slots;     /* buckets * SLOTS entries; 0 = empty */
+    u64 buckets;
+    size_t bytes;   /* as mapped */
+} Table;
+
+/* A bijection of 64-bit words (MurmurHash3's finaliser): the key is recovered from its hash,
+ * and the hash from its bucket and quotient, so an entry need hold only the quotient. */
 static inline u64 mix(u64 k)
 {
     k ^= k >> 33;
@@ -277,72 +235,142 @@ static inline u64 mix(u64 k)
     return k;
 }
 
-/* WON, LOST, or STOPPED when the key is not stored. */
-static int probe(const Solver *s, u64 key)
+typedef struct {
+    u64 key, bucket, quotient;
+    int rank; /* move ordering: fewest live replies, then fewest unseen patterns */
+} Place;
+
+static inline void locate(const Table *t, u64 key, Place *p)
 {
-    u64 at = mix(key) & s->mask & ~(u64)(BUCKET - 1);
-    for (int i = 0; i < BUCKET; i++)
-        if (s->keys[at + i] == key)
-            return s->meta[at + i] >> 7;
-    return STOPPED;
+    u64 h = mix(key);
+    p->key = key;
+    p->bucket = h % t->buckets;
+    p->quotient = h / t->buckets;
 }
 
-static void store(Solver *s, u64 key, int won, long long work)
+static inline int probe(const Table *t, const Place *p)
 {
-    u64 at = mix(key) & s->mask & ~(u64)(BUCKET - 1), victim = at;
-    int log_work = 0;
-    while (log_work < 127 && ((long long)1 << log_work) < work)
+    const u64 *slot = t->slots + p->bucket * SLOTS;
+    for (int i = 0; i < SLOTS; i++)
+        if ((slot[i] >> 8) == p->quotient && (slot[i] & FILLED))
+            return (slot[i] & WON_BIT) ? WON : LOST;
+    return UNKNOWN;
+}
+
+static void table_free(Table *t)
+{
+    if (t->slots != NULL)
+        munmap(t->slots, t->bytes);
+    t->slots = NULL;
+}
+
+/* A table of at most `bytes`, in huge pages where the system gives them; 0 on success. */
+static int table_alloc(Table *t, long long bytes)
+{
+    u64 buckets = (u64)bytes / (SLOTS * sizeof(u64));
+    if (buckets < MIN_BUCKETS)
+        buckets = MIN_BUCKETS;
+    size_t size = buckets * SLOTS * sizeof(u64);
+    void *memory = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED)
+        return -1;
+#if defined(MADV_HUGEPAGE) && NR_HUGE_PAGES
+    madvise(memory, size, MADV_HUGEPAGE); /* fewer TLB misses on random probes */
+#endif
+    t->slots = memory;
+    t->buckets = buckets;
+    t->bytes = size;
+    return 0;
+}
+
+/* ---- the solver ---- */
+
+#define SHOWN_DEPTH 16 /* the search's path is shown (progress) down to this depth */
+
+typedef struct {
+    int tried, candidates; /* the move searched at a shallow node, of how many */
+    long long budget;      /* its budget under a budgeted try, else -1 */
+} Step;
+
+#define TRIED_NODES 4096 /* shallow nodes whose budgeted tries are remembered */
+
+typedef struct {
+    u64 key, moves[MAX_COINS]; /* a node under budgeted tries, and its moves' keys */
+    long long failed[MAX_COINS]; /* the budget each move last ran out of, 0: none */
+    long long spent[MAX_COINS];  /* the positions searched under each move, in all */
+    int depth;
+    signed char settled[MAX_COINS]; /* 0 not settled, 1 won for the opponent, -1 lost */
+} Tried;
+
+typedef struct {
+    PyObject_HEAD
+    Cube cube;
+    int misere;
+    Table table;
+    long long stored, nodes, replaced, keys, arrangements;
+    /* budgeted tries: at depths tries_from..tries_to, each candidate gets tries_budget
+     * positions, then tries_growth times more a round */
+    int tries_from, tries_to;
+    long long tries_budget, tries_growth;
+    Tried *tried;              /* TRIED_NODES records */
+    Step path[SHOWN_DEPTH];
+    int path_depth;            /* path[0 .. path_depth - 1] is under way */
+    /* per call of wins(): */
+    long long limit, outer_limit;
+    double deadline;
+    PyObject *progress;
+    int stop_reason;
+} Solver;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void store(Solver *s, const Place *p, int won, long long work)
+{
+    u64 *slot = s->table.slots + p->bucket * SLOTS;
+    int victim = 0;
+    u64 log_work = 0;
+    while (log_work < WORK_BITS && ((long long)1 << log_work) < work)
         log_work++;
-    for (int i = 0; i < BUCKET; i++) {
-        u64 slot = at + i;
-        if (s->keys[slot] == 0 || s->keys[slot] == key) {
-            victim = slot;
+    for (int i = 0; i < SLOTS; i++) {
+        if (slot[i] == 0 || (slot[i] >> 8) == p->quotient) {
+            victim = i;
             break;
         }
-        if ((s->meta[slot] & 127) < (s->meta[victim] & 127))
-            victim = slot;
+        if ((slot[i] & WORK_BITS) < (slot[victim] & WORK_BITS))
+            victim = i;
     }
-    if (s->keys[victim] == 0)
+    if (slot[victim] == 0)
         s->stored++;
-    else if (s->keys[victim] != key)
+    else if ((slot[victim] >> 8) != p->quotient)
         s->replaced++;
-    s->keys[victim] = key;
-    s->meta[victim] = (uint8_t)(won << 7 | log_work);
-}
-
-/* ---- the search ---- */
-
-/* How many replies from `key` are not dead ends (Lemma D), and how many are there at all. */
-static int live_replies(const Solver *s, u64 key)
-{
-    int live = 0;
-    for (int coin = 0; coin < s->n; coin++) {
-        u64 bit = (u64)1 << (1 << coin); /* pattern 1 << coin: turn `coin` from all heads */
-        if (!(key & bit) && (neighbours(s, bit) & ~(key | bit) & s->full))
-            live++;
-    }
-    return live;
+    slot[victim] = p->quotient << 8 | FILLED | (won ? WON_BIT : 0) | log_work;
 }
 
 static int checkpoint(Solver *s)
 {
-    if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) {
-        s->stop_reason = 1;
+    if (s->nodes >= s->limit) {
+        s->stop_reason = STOP_POSITIONS;
         return STOPPED;
     }
     if (s->nodes % CLOCK_EVERY == 0 && s->deadline > 0 && now() > s->deadline) {
-        s->stop_reason = 1;
+        s->stop_reason = STOP_CLOCK;
         return STOPPED;
     }
     if (s->nodes % PROGRESS_EVERY == 0) {
         if (PyErr_CheckSignals() < 0) {
-            s->stop_reason = 2;
+            s->stop_reason = STOP_ERROR;
             return STOPPED;
         }
         if (s->progress != NULL && s->progress != Py_None) {
             PyObject *r = PyObject_CallFunction(s->progress, "LL", s->nodes, s->stored);
             if (r == NULL) {
-                s->stop_reason = 2;
+                s->stop_reason = STOP_ERROR;
                 return STOPPED;
             }
             Py_DECREF(r);
@@ -351,64 +379,221 @@ static int checkpoint(Solver *s)
     return 0;
 }
 
-/* Does the player to move from the canonical position `key` win? STOPPED on a budget. */
-static int wins(Solver *s, u64 key)
+/* How many moves from the key (current pattern 0) are not into dead ends (Lemma D). */
+static inline int live_replies(const Cube *c, u64 key)
 {
-    int known = probe(s, key);
-    if (known != STOPPED)
-        return known;
-    s->nodes++;
-    if (checkpoint(s) == STOPPED)
-        return STOPPED;
-    long long before = s->nodes;
-    u64 children[MAX_COINS];
-    int order[MAX_COINS], count = 0, can_move = 0, result = LOST;
-    for (int coin = 0; coin < s->n && result == LOST; coin++) {
-        int v = 1 << coin; /* the pattern after turning `coin` from all heads */
+    int live = 0;
+    for (int coin = 0; coin < c->n; coin++) {
+        int v = 1 << coin;
+        if (!(key >> v & 1) && (c->around[v] & ~key & c->full))
+            live++;
+    }
+    return live;
+}
+
+/* The moves from the key worth searching, best first, each located in the table and its bucket
+ * prefetched; *result is WON or LOST when that is already decided (a move into a dead end under
+ * normal play, a move into a position the table knows lost, or no move but into positions the
+ * table knows won or dead ends under misère play), else UNKNOWN. The count, or -1 if the player
+ * to move is stuck. */
+static int candidates(Solver *s, u64 key, Place *moves, int *result)
+{
+    const Cube *c = &s->cube;
+    int count = 0, can_move = 0;
+    *result = UNKNOWN;
+    for (int coin = 0; coin < c->n; coin++) {
+        int v = 1 << coin;
         if (key >> v & 1)
             continue;
         can_move = 1;
         u64 seen = key | (u64)1 << v;
-        if (!(neighbours(s, (u64)1 << v) & ~seen & s->full)) {
-            /* A dead end (Lemma D): the opponent is stuck there. */
-            if (!s->misere)
-                result = WON;
+        if (!(c->around[v] & ~seen & c->full)) { /* a dead end: the opponent is stuck there */
+            if (!s->misere) {
+                *result = WON;
+                return 0;
+            }
             continue;
         }
-        u64 child;
-        if (key_of(s, seen, v, 1, &child) == STOPPED)
-            return STOPPED;
-        int child_known = probe(s, child);
-        if (child_known == LOST) {
-            result = WON;
-            break;
-        }
+        u64 child = key_of(c, seen, v, &s->arrangements);
+        s->keys++;
         int duplicate = 0;
         for (int i = 0; i < count; i++)
-            duplicate |= children[i] == child;
-        if (duplicate || child_known == WON)
+            duplicate |= moves[i].key == child;
+        if (duplicate)
             continue;
-        int rank = live_replies(s, child) * 64 + (64 - __builtin_popcountll(child));
-        int i = count++;
-        while (i > 0 && order[i - 1] > rank) {
-            children[i] = children[i - 1];
-            order[i] = order[i - 1];
-            i--;
-        }
-        children[i] = child;
-        order[i] = rank;
+        locate(&s->table, child, &moves[count]);
+        if (NR_PREFETCH)
+            __builtin_prefetch(s->table.slots + moves[count].bucket * SLOTS);
+        count++;
     }
     if (!can_move)
-        return s->misere ? WON : LOST; /* stuck: a terminal position, not worth a slot */
-    for (int i = 0; i < count && result == LOST; i++) {
-        int child = wins(s, children[i]);
-        if (child == STOPPED)
-            return STOPPED;
-        if (child == LOST)
-            result = WON;
+        return -1;
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        int known = probe(&s->table, &moves[i]);
+        if (known == LOST) {
+            *result = WON;
+            return 0;
+        }
+        if (known == WON)
+            continue; /* the opponent wins there: not the move to make */
+        Place p = moves[i];
+        p.rank = live_replies(c, p.key) * 128 + (64 - __builtin_popcountll(p.key));
+        int j = kept++;
+        while (j > 0 && moves[j - 1].rank > p.rank) {
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        moves[j] = p;
     }
-    store(s, key, result, s->nodes - before + 1);
+    if (kept == 0)
+        *result = LOST;
+    return kept;
+}
+
+static int search(Solver *s, const Place *at, int depth);
+
+/* Note for progress reports that the search at `depth` tries move `tried` of `candidates`. */
+static inline void show(Solver *s, int depth, int tried, int candidates, long long budget)
+{
+    if (depth < SHOWN_DEPTH) {
+        s->path[depth] = (Step){tried, candidates, budget};
+        s->path_depth = depth + 1;
+    }
+}
+
+/* Budgeted tries at a shallow node: each candidate in turn gets `budget` positions (within
+ * what the caller allows); those not settled are tried again, the budget growing; the last one
+ * open gets all that is left. WON, LOST or STOPPED (a budget of the caller's, the clock, an
+ * error). */
+/* The record of the budgeted tries at the node `key`, made if need be (NULL: no room). */
+static Tried *tried_record(Solver *s, u64 key)
+{
+    u64 at = mix(key) % TRIED_NODES;
+    for (int k = 0; k < TRIED_NODES; k++, at = (at + 1) % TRIED_NODES) {
+        Tried *t = &s->tried[at];
+        if (t->key == key)
+            return t;
+        if (t->key == 0) {
+            memset(t, 0, sizeof *t);
+            t->key = key;
+            return t;
+        }
+    }
+    return NULL;
+}
+
+/* The index of a move in the record (added if new), or -1. */
+static int tried_move(Tried *t, u64 move)
+{
+    for (int i = 0; t != NULL && i < MAX_COINS; i++) {
+        if (t->moves[i] == 0)
+            t->moves[i] = move;
+        if (t->moves[i] == move)
+            return i;
+    }
+    return -1;
+}
+
+/* Budgeted tries at the shallow node `key`: each candidate in turn gets `budget` positions
+ * (within what the caller allows); those not settled are tried again, the budget growing; the
+ * last one open gets all that is left. The budgets that ran out are remembered (and saved
+ * with the table), so that a search resumed or met again goes on where it was. WON, LOST or
+ * STOPPED (a budget of the caller's, the clock, an error). */
+static int budgeted_tries(Solver *s, u64 key, Place *moves, int count, int depth)
+{
+    Tried *memory = tried_record(s, key);
+    long long failed[MAX_COINS], outer = s->limit;
+    int open[MAX_COINS], kept[MAX_COINS], remaining = count;
+    for (int i = 0; i < count; i++) {
+        kept[i] = tried_move(memory, moves[i].key);
+        failed[i] = kept[i] >= 0 ? memory->failed[kept[i]] : 0;
+        open[i] = 1;
+    }
+    if (memory != NULL)
+        memory->depth = depth;
+    for (;;) {
+        int i = -1; /* the open candidate whose budget ran out least, first of equals */
+        for (int j = 0; j < count; j++)
+            if (open[j] && (i < 0 || failed[j] < failed[i]))
+                i = j;
+        long long budget = failed[i] == 0 ? s->tries_budget
+                           : failed[i] > LLONG_MAX / s->tries_growth ? LLONG_MAX
+                           : failed[i] * s->tries_growth;
+        show(s, depth, i, count, remaining > 1 ? budget : -1);
+        if (remaining > 1)
+            s->limit = budget < outer - s->nodes ? s->nodes + budget : outer;
+        long long before = s->nodes;
+        int r = search(s, &moves[i], depth + 1);
+        s->limit = outer;
+        if (kept[i] >= 0) {
+            memory->spent[kept[i]] += s->nodes - before;
+            if (r != STOPPED)
+                memory->settled[kept[i]] = r == WON ? 1 : -1;
+        }
+        if (r == STOPPED) {
+            if (remaining == 1 || s->stop_reason != STOP_POSITIONS || s->nodes >= outer)
+                return STOPPED;
+            s->stop_reason = STOP_NONE; /* our own budget ran out: the next candidate */
+            failed[i] = budget;
+            if (kept[i] >= 0)
+                memory->failed[kept[i]] = budget;
+            continue;
+        }
+        if (r == LOST)
+            return WON;
+        open[i] = 0;
+        if (--remaining == 0)
+            return LOST;
+    }
+}
+
+/* Does the player to move from the located key win? STOPPED on a budget. */
+static int search(Solver *s, const Place *at, int depth)
+{
+    int known = probe(&s->table, at);
+    if (known != UNKNOWN)
+        return known;
+    s->nodes++;
+    if ((s->nodes >= s->limit || s->nodes % CLOCK_EVERY == 0) && checkpoint(s) == STOPPED)
+        return STOPPED;
+    long long before = s->nodes;
+    Place moves[MAX_COINS];
+    int result, count = candidates(s, at->key, moves, &result);
+    if (count < 0)
+        return s->misere ? WON : LOST; /* stuck: a terminal position, not worth a slot */
+    if (result == UNKNOWN) {
+        if (count >= 2 && depth >= s->tries_from && depth <= s->tries_to && s->tries_budget > 0) {
+            result = budgeted_tries(s, at->key, moves, count, depth);
+        } else {
+            result = LOST;
+            for (int i = 0; i < count && result == LOST; i++) {
+                show(s, depth, i, count, -1);
+                int child = search(s, &moves[i], depth + 1);
+                if (child == STOPPED)
+                    return STOPPED;
+                if (child == LOST)
+                    result = WON;
+            }
+        }
+        if (result == STOPPED)
+            return STOPPED;
+    }
+    if (depth < SHOWN_DEPTH)
+        s->path_depth = depth;
+    store(s, at, result, s->nodes - before + 1);
     return result;
+}
+
+/* Does the player to move at (seen, v) win? UNKNOWN-free: WON, LOST or STOPPED. */
+static int position_wins(Solver *s, u64 seen, int v, int depth)
+{
+    const Cube *c = &s->cube;
+    if (!(c->around[v] & ~seen & c->full))
+        return s->misere ? WON : LOST;
+    Place at;
+    locate(&s->table, key_of(c, seen, v, &s->arrangements), &at);
+    return search(s, &at, depth);
 }
 
 /* ---- the Python type ---- */
@@ -420,9 +605,10 @@ static int check_position(const Solver *s, PyObject *seen_obj, int pattern, u64 
         PyErr_SetString(PyExc_ValueError, "the seen set must be a whole number below 2^64");
         return -1;
     }
-    if (pattern < 0 || pattern >= (1 << s->n) || (*seen & ~s->full) || !(*seen >> pattern & 1)) {
+    int n = s->cube.n;
+    if (pattern < 0 || pattern >= (1 << n) || (*seen & ~s->cube.full) || !(*seen >> pattern & 1)) {
         PyErr_Format(PyExc_ValueError, "not a position of %d coins: the seen set must hold "
-                     "patterns below 2^%d, the current one among them", s->n, s->n);
+                     "patterns below 2^%d, the current one among them", n, n);
         return -1;
     }
     return 0;
@@ -430,55 +616,38 @@ static int check_position(const Solver *s, PyObject *seen_obj, int pattern, u64 
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"n", "misere", "table_bytes", "cut_parts", NULL};
-    int n, misere, cut_parts = 0;
+    static char *names[] = {"n", "misere", "table_bytes", NULL};
+    int n, misere;
     long long table_bytes = 1 << 24;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "ip|Lp", names, &n, &misere, &table_bytes,
-                                     &cut_parts))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ip|L", names, &n, &misere, &table_bytes))
         return -1;
     if (n < 1 || n > MAX_COINS) {
         PyErr_Format(PyExc_ValueError, "the native solver handles 1 to %d coins, not %d",
                      MAX_COINS, n);
         return -1;
     }
-    u64 capacity = BUCKET;
-    while (capacity * 2 * (sizeof(u64) + 1) <= (u64)table_bytes)
-        capacity *= 2;
-    s->n = n;
+    cube_init(&s->cube, n);
     s->misere = misere;
-    s->cut_parts = cut_parts;
-    int patterns = 1 << n;
-    s->full = patterns == 64 ? ~(u64)0 : ((u64)1 << patterns) - 1;
-    for (int i = 0; i < n; i++) {
-        s->heads[i] = 0;
-        for (int x = 0; x < patterns; x++)
-            if (!(x >> i & 1))
-                s->heads[i] |= (u64)1 << x;
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            s->swap_mask[i][j] = 0;
-            for (int x = 0; x < patterns; x++)
-                if ((x >> i & 1) && !(x >> j & 1))
-                    s->swap_mask[i][j] |= (u64)1 << x;
-        }
-    PyMem_Free(s->keys);
-    PyMem_Free(s->meta);
-    s->keys = PyMem_Calloc(capacity, sizeof(u64));
-    s->meta = PyMem_Calloc(capacity, 1);
-    if (s->keys == NULL || s->meta == NULL) {
+    table_free(&s->table);
+    PyMem_Free(s->tried);
+    s->tried = PyMem_Calloc(TRIED_NODES, sizeof(Tried));
+    if (s->tried == NULL || table_alloc(&s->table, table_bytes) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    s->mask = capacity - 1;
-    s->stored = s->nodes = s->replaced = s->collapsed = 0;
+    s->stored = s->nodes = s->replaced = s->keys = s->arrangements = 0;
+    s->tries_from = 1;
+    s->tries_to = 0;
+    s->tries_budget = 0;
+    s->tries_growth = 4;
+    s->path_depth = 0;
     return 0;
 }
 
 static void Solver_dealloc(Solver *s)
 {
-    PyMem_Free(s->keys);
-    PyMem_Free(s->meta);
+    table_free(&s->table);
+    PyMem_Free(s->tried);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -492,331 +661,438 @@ static PyObject *Solver_key(Solver *s, PyObject *args, PyObject *kw)
         return NULL;
     if (check_position(s, seen_obj, pattern, &seen) < 0)
         return NULL;
-    s->deadline = 0; /* Lemma C may search: without a budget here */
-    s->max_nodes = -1;
-    s->stop_reason = 0;
-    u64 key;
-    if (key_of(s, seen, pattern, reduce, &key) == STOPPED)
-        return NULL; /* Ctrl-C */
-    return PyLong_FromUnsignedLongLong(key);
+    const Cube *c = &s->cube;
+    if (reduce)
+        return PyLong_FromUnsignedLongLong(key_of(c, seen, pattern, &s->arrangements));
+    for (int coin = 0; coin < c->n; coin++)
+        if (pattern >> coin & 1)
+            seen = flip(c, seen, coin);
+    return PyLong_FromUnsignedLongLong(reorder(c, seen, &s->arrangements));
+}
+
+/* Set the budgeted tries from the `tries` argument: None (off) or (from, to, budget, growth). */
+static int set_tries(Solver *s, PyObject *tries)
+{
+    s->tries_budget = 0;
+    if (tries == NULL || tries == Py_None)
+        return 0;
+    int from, to;
+    long long budget, growth;
+    if (!PyArg_ParseTuple(tries, "iiLL;tries must be (first depth, last depth, budget, growth)",
+                          &from, &to, &budget, &growth))
+        return -1;
+    if (from < 0 || to < from || budget < 1 || growth < 2) {
+        PyErr_SetString(PyExc_ValueError, "tries must be (first depth, last depth >= first, "
+                        "budget >= 1, growth >= 2)");
+        return -1;
+    }
+    s->tries_from = from;
+    s->tries_to = to;
+    s->tries_budget = budget;
+    s->tries_growth = growth;
+    return 0;
+}
+
+/* Prepare a call: budgets (seconds <= 0, max_nodes < 0: none) and the progress callback. */
+static void start_call(Solver *s, double seconds, long long max_nodes, PyObject *progress)
+{
+    s->deadline = seconds > 0 ? now() + seconds : 0;
+    s->limit = max_nodes >= 0 ? s->nodes + max_nodes : LLONG_MAX;
+    s->progress = progress;
+    s->stop_reason = STOP_NONE;
+    s->path_depth = 0;
 }
 
 static PyObject *Solver_wins(Solver *s, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"seen", "pattern", "seconds", "max_nodes", "progress", NULL};
-    PyObject *seen_obj, *progress = Py_None;
-    int pattern;
+    static char *names[] = {"seen", "pattern", "seconds", "max_nodes", "progress", "tries",
+                            "moves", NULL};
+    PyObject *seen_obj, *progress = Py_None, *tries = Py_None;
+    int pattern, moves = 0;
     double seconds = -1;
     long long max_nodes = -1;
     u64 seen;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oi|dLO", names, &seen_obj, &pattern, &seconds,
-                                     &max_nodes, &progress))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oi|dLOOi", names, &seen_obj, &pattern, &seconds,
+                                     &max_nodes, &progress, &tries, &moves))
         return NULL;
-    if (check_position(s, seen_obj, pattern, &seen) < 0)
+    if (check_position(s, seen_obj, pattern, &seen) < 0 || set_tries(s, tries) < 0)
         return NULL;
-    s->deadline = seconds > 0 ? now() + seconds : 0;
-    s->max_nodes = max_nodes >= 0 ? s->nodes + max_nodes : -1;
-    s->progress = progress;
-    s->stop_reason = 0;
-    u64 key;
-    int result = key_of(s, seen, pattern, 1, &key);
-    if (result != STOPPED)
-        result = wins(s, key);
+    start_call(s, seconds, max_nodes, progress);
+    int result = position_wins(s, seen, pattern, moves);
     s->progress = NULL;
+    s->tries_budget = 0;
     if (result == STOPPED) {
-        if (s->stop_reason == 2)
+        if (s->stop_reason == STOP_ERROR)
             return NULL; /* the callback's (or Ctrl-C's) exception */
         Py_RETURN_NONE;  /* out of budget */
     }
     return PyBool_FromLong(result);
 }
 
-/* ---- the winner's strategy as a certificate (the format of docs/norepeat.md) ---- */
+/* ---- the winner's strategy as an NRWALK1 file (docs/certificates.md) ---- */
 
-#define NO_CHILD 0xFFFFFFFFu
-#define NO_REPLY 255
-
-/* The position (seen, v) after Lemma R only (the checker's reduce), its key, and the index of
- * an automorphism sigma with sigma(position) = (key, all heads): sigma(x) = pi(x) ^ pi(v),
- * index = rank(pi) * 2^n + pi(v), rank in the lexicographic order of (pi[0], ..., pi[n-1]). */
-static void certified_key(const Solver *s, u64 seen, int v, u64 *key, uint32_t *automorphism)
-{
-    int n = s->n, identity[MAX_COINS], order[MAX_COINS];
-    u64 translated = s->full & ~(reach(s, seen, v) & ~((u64)1 << v));
-    for (int coin = 0; coin < n; coin++)
-        if (v >> coin & 1)
-            translated = flip(s, translated, coin);
-    for (int i = 0; i < MAX_COINS; i++)
-        identity[i] = order[i] = i;
-    *key = smallest(s, translated, 0, ~(u64)0, identity, order);
-    uint32_t rank = 0, image = 0;
-    for (int i = 0; i < n; i++) {
-        int later_smaller = 0, factorial = 1;
-        for (int j = i + 1; j < n; j++)
-            later_smaller += order[j] < order[i];
-        for (int k = 2; k < n - i; k++)
-            factorial *= k;
-        rank += (uint32_t)(later_smaller * factorial);
-        if (v >> i & 1)
-            image |= 1u << order[i];
-    }
-    *automorphism = (rank << n) | image;
-}
-
-/* The nodes of the certificate: a growing list of positions and an open-addressing map from
- * key (current pattern all heads) to node index. */
+/* The keys of the positions the walk has entered: an open-addressing set that doubles. */
 typedef struct {
-    u64 *seen;
-    uint8_t *current;
-    uint32_t count, room;
-    u64 *map_keys;
-    uint32_t *map_nodes;
-    u64 map_mask;
-} Nodes;
+    u64 *keys;
+    u64 mask, count;
+} KeySet;
 
-static int nodes_add(Nodes *d, u64 seen, int current)
+static int keyset_grow(KeySet *k)
 {
-    if (d->count == d->room) {
-        uint32_t room = d->room ? 2 * d->room : 1024;
-        u64 *more_seen = PyMem_Realloc(d->seen, room * sizeof(u64));
-        if (more_seen == NULL)
-            return -1;
-        d->seen = more_seen;
-        uint8_t *more_current = PyMem_Realloc(d->current, room);
-        if (more_current == NULL)
-            return -1;
-        d->current = more_current;
-        d->room = room;
-    }
-    d->seen[d->count] = seen;
-    d->current[d->count] = (uint8_t)current;
-    d->count++;
-    return 0;
-}
-
-/* The node of `key`, or NO_CHILD. */
-static uint32_t nodes_find(const Nodes *d, u64 key)
-{
-    if (d->map_keys == NULL)
-        return NO_CHILD;
-    for (u64 at = mix(key) & d->map_mask;; at = (at + 1) & d->map_mask) {
-        if (d->map_keys[at] == key)
-            return d->map_nodes[at];
-        if (d->map_keys[at] == 0)
-            return NO_CHILD;
-    }
-}
-
-static int nodes_grow_map(Nodes *d);
-
-/* The node of `key`, added if new (-1: out of memory). */
-static int nodes_put(Nodes *d, u64 key, uint32_t *node)
-{
-    if ((u64)d->count * 2 >= d->map_mask && nodes_grow_map(d) < 0)
+    u64 size = k->keys ? 2 * (k->mask + 1) : (u64)1 << 16;
+    u64 *keys = PyMem_Calloc(size, sizeof(u64));
+    if (keys == NULL)
         return -1;
-    u64 at = mix(key) & d->map_mask;
-    for (; d->map_keys[at] != 0; at = (at + 1) & d->map_mask)
-        if (d->map_keys[at] == key) {
-            *node = d->map_nodes[at];
-            return 0;
+    for (u64 i = 0; k->keys && i <= k->mask; i++)
+        if (k->keys[i]) {
+            u64 at = mix(k->keys[i]) & (size - 1);
+            while (keys[at])
+                at = (at + 1) & (size - 1);
+            keys[at] = k->keys[i];
         }
-    if (nodes_add(d, key, 0) < 0)
-        return -1;
-    d->map_keys[at] = key;
-    d->map_nodes[at] = *node = d->count - 1;
+    PyMem_Free(k->keys);
+    k->keys = keys;
+    k->mask = size - 1;
     return 0;
 }
 
-static int nodes_grow_map(Nodes *d)
+/* 1 if the key is in the set, 0 if it was not (it is added), -1 out of memory. */
+static int keyset_add(KeySet *k, u64 key)
 {
-    u64 old_mask = d->map_mask, *old_keys = d->map_keys;
-    uint32_t *old_nodes = d->map_nodes;
-    u64 size = old_keys ? 2 * (old_mask + 1) : 4096;
-    d->map_keys = PyMem_Calloc(size, sizeof(u64));
-    d->map_nodes = PyMem_Calloc(size, sizeof(uint32_t));
-    if (d->map_keys == NULL || d->map_nodes == NULL) {
-        PyMem_Free(d->map_keys);
-        PyMem_Free(d->map_nodes);
-        d->map_keys = old_keys;
-        d->map_nodes = old_nodes;
-        return -1;
+    if (k->keys == NULL || (k->count + 1) * 10 > (k->mask + 1) * 7) {
+        if (keyset_grow(k) < 0)
+            return -1;
     }
-    d->map_mask = size - 1;
-    for (u64 i = 0; old_keys && i <= old_mask; i++)
-        if (old_keys[i]) {
-            u64 at = mix(old_keys[i]) & d->map_mask;
-            while (d->map_keys[at])
-                at = (at + 1) & d->map_mask;
-            d->map_keys[at] = old_keys[i];
-            d->map_nodes[at] = old_nodes[i];
-        }
-    PyMem_Free(old_keys);
-    PyMem_Free(old_nodes);
+    u64 at = mix(key) & k->mask;
+    for (; k->keys[at]; at = (at + 1) & k->mask)
+        if (k->keys[at] == key)
+            return 1;
+    k->keys[at] = key;
+    k->count++;
     return 0;
 }
 
-static void nodes_free(Nodes *d)
+static int keyset_has(const KeySet *k, u64 key)
 {
-    PyMem_Free(d->seen);
-    PyMem_Free(d->current);
-    PyMem_Free(d->map_keys);
-    PyMem_Free(d->map_nodes);
+    if (k->keys == NULL)
+        return 0;
+    for (u64 at = mix(key) & k->mask; k->keys[at]; at = (at + 1) & k->mask)
+        if (k->keys[at] == key)
+            return 1;
+    return 0;
 }
 
-static int has_move(const Solver *s, u64 seen, int v)
-{
-    return (neighbours(s, (u64)1 << v) & ~seen & s->full) != 0;
-}
+typedef struct {
+    FILE *file;
+    KeySet entered;
+    int leaf;                   /* positions with at most this many reachable unseen patterns
+                                   are leaves: the checker solves them itself */
+    long long default_budget;   /* positions to spend on the default reply before deviating */
+    u64 moves, records, last;   /* loser moves numbered, deviations written, the last one's */
+    u64 leaves, finishes, defaults_searched;
+    PyObject *progress;         /* progress(nodes, records), or None; the searches the walk
+                                   makes call none (their counts are of another kind) */
+    int error;                  /* 0, or why the walk stopped */
+} Walk;
 
-/* Does the player to move at (seen, v) win? Searched by the solver (STOPPED on Ctrl-C or an
- * exception from the progress callback). */
-static int position_wins(Solver *s, u64 seen, int v)
-{
-    u64 key;
-    if (key_of(s, seen, v, 1, &key) == STOPPED)
-        return STOPPED;
-    return wins(s, key);
-}
+enum { WALK_STOPPED = 1, WALK_MEMORY, WALK_WRITE, WALK_NO_REPLY };
 
-/* The winner's reply at (seen, v) (the loser has just moved), its child node (NO_CHILD: the
- * loser is then stuck) and automorphism: a reply to a node already listed if there is one,
- * else the first the solver proves lost for the loser. -1: none (the solver would be wrong),
- * STOPPED: stopped. */
-static int winner_reply(Solver *s, Nodes *d, u64 seen, int v, uint32_t *child,
-                        uint32_t *automorphism)
+/* The winner's default reply at (seen, v), the loser having just moved (the rule the checker
+ * applies: docs/certificates.md, NRWALK1): under normal play the least coin that leaves the
+ * loser stuck, if any; else, among the replies that do not leave the loser stuck, the one that
+ * leaves the loser the fewest moves that are not into dead ends, the least coin among equals.
+ * -1 if every reply leaves the loser stuck under misère play (the winner has lost). */
+static int default_reply(const Cube *c, int misere, u64 seen, int v)
 {
-    u64 keys[MAX_COINS];
-    uint32_t autos[MAX_COINS];
-    for (int pass = 0; pass < 2; pass++)
-        for (int coin = 0; coin < s->n; coin++) {
-            int w = v ^ 1 << coin;
-            if (seen >> w & 1)
+    int best = -1, best_live = 99;
+    for (int coin = 0; coin < c->n; coin++) {
+        int w = v ^ 1 << coin;
+        if (seen >> w & 1)
+            continue;
+        u64 after = seen | (u64)1 << w;
+        int live = 0, stuck = 1;
+        for (int d = 0; d < c->n; d++) {
+            int x = w ^ 1 << d;
+            if (after >> x & 1)
                 continue;
-            u64 after = seen | (u64)1 << w;
-            if (!has_move(s, after, w)) {
-                if (s->misere)
-                    continue; /* the loser would be stuck: a win for the loser */
-                *child = NO_CHILD;
-                *automorphism = 0;
+            stuck = 0;
+            live += (c->around[x] & ~(after | (u64)1 << x) & c->full) != 0;
+        }
+        if (stuck) {
+            if (!misere)
                 return coin;
-            }
-            if (pass == 0) {
-                certified_key(s, after, w, &keys[coin], &autos[coin]);
-                if ((*child = nodes_find(d, keys[coin])) != NO_CHILD) {
-                    *automorphism = autos[coin];
-                    return coin;
-                }
+            continue;
+        }
+        if (live < best_live) {
+            best = coin;
+            best_live = live;
+        }
+    }
+    return best;
+}
+
+static int write_varint(FILE *f, u64 x)
+{
+    do {
+        int byte = (int)(x & 127);
+        x >>= 7;
+        if (fputc(x ? byte | 128 : byte, f) == EOF)
+            return -1;
+    } while (x);
+    return 0;
+}
+
+/* Where the reply `coin` at (seen, v) (the loser having just moved) leads: the position after
+ * it, its reachable unseen patterns, its key (for positions that are neither finished nor
+ * leaves), and whether the loser is lost there: LOST (a good reply), WON, or UNKNOWN when
+ * `budget` (-1: none) ran out. */
+typedef struct {
+    u64 seen, key;
+    int current, region, kind; /* kind: 0 the loser stuck, 1 a leaf, 2 a node */
+} After;
+
+static void after_reply(Solver *s, const Walk *w, u64 seen, int v, int coin, After *a)
+{
+    const Cube *c = &s->cube;
+    a->current = v ^ 1 << coin;
+    a->seen = seen | (u64)1 << a->current;
+    a->region = __builtin_popcountll(reachable(c, a->seen, a->current));
+    a->kind = a->region == 0 ? 0 : a->region <= w->leaf ? 1 : 2;
+    a->key = a->kind == 2 ? key_of(c, a->seen, a->current, &s->arrangements) : 0;
+}
+
+/* Is the loser lost at `a`? LOST, WON, or UNKNOWN when `budget` positions (-1: no budget) did
+ * not settle it; STOPPED on Ctrl-C or an error. */
+static int loser_value(Solver *s, const After *a, long long budget)
+{
+    if (a->kind == 0)
+        return s->misere ? WON : LOST;
+    Place at;
+    u64 key = a->kind == 2 ? a->key : key_of(&s->cube, a->seen, a->current, &s->arrangements);
+    locate(&s->table, key, &at);
+    int known = probe(&s->table, &at);
+    if (known != UNKNOWN || budget == 0)
+        return known;
+    long long outer = s->limit;
+    if (budget > 0)
+        s->limit = s->nodes + budget;
+    int r = search(s, &at, MAX_DEPTH);
+    s->limit = outer;
+    if (r == STOPPED && s->stop_reason == STOP_POSITIONS && budget > 0) {
+        s->stop_reason = STOP_NONE;
+        return UNKNOWN;
+    }
+    return r;
+}
+
+static int walk_node(Solver *s, Walk *w, u64 key);
+
+/* The winner's reply at (seen, v), the loser having just moved; the deviation written if it is
+ * not the default; the walk goes on into the position it leads to. */
+static int walk_reply(Solver *s, Walk *w, u64 seen, int v)
+{
+    const Cube *c = &s->cube;
+    if (!(c->around[v] & ~seen & c->full)) {
+        if (s->misere)
+            return 0; /* the winner is stuck: she wins, nothing to number */
+        w->error = WALK_NO_REPLY;
+        return -1;
+    }
+    u64 number = w->moves++;
+    int first = default_reply(c, s->misere, seen, v);
+    if (first < 0) {
+        w->error = WALK_NO_REPLY;
+        return -1;
+    }
+    After options[MAX_COINS];
+    int chosen = -1;
+    after_reply(s, w, seen, v, first, &options[first]);
+    int value = loser_value(s, &options[first], w->default_budget);
+    if (value == STOPPED)
+        goto stopped;
+    w->defaults_searched += value == UNKNOWN;
+    if (value == LOST) {
+        chosen = first;
+    } else {
+        /* Another reply: one into a position already entered if the table knows it lost, else
+         * one the table knows lost, else the first the search proves lost. */
+        int known = -1;
+        for (int coin = 0; coin < c->n && chosen < 0; coin++) {
+            int x = v ^ 1 << coin;
+            if (coin == first || (seen >> x & 1))
                 continue;
-            }
-            int loser_wins = position_wins(s, keys[coin], 0);
-            if (loser_wins == STOPPED)
-                return STOPPED;
-            if (!loser_wins) {
-                *automorphism = autos[coin];
-                return nodes_put(d, keys[coin], child) < 0 ? -2 : coin;
+            after_reply(s, w, seen, v, coin, &options[coin]);
+            if (options[coin].kind == 0 && s->misere)
+                continue;
+            int r = loser_value(s, &options[coin], 0);
+            if (r == LOST) {
+                if (options[coin].kind == 2 && keyset_has(&w->entered, options[coin].key))
+                    chosen = coin;
+                else if (known < 0)
+                    known = coin;
             }
         }
+        if (chosen < 0)
+            chosen = known;
+        for (int pass = 0; pass < 2 && chosen < 0; pass++)
+            for (int coin = 0; coin < c->n && chosen < 0; coin++) {
+                int x = v ^ 1 << coin;
+                if ((seen >> x & 1) || (coin == first) != (pass == 1))
+                    continue;
+                if (options[coin].kind == 0 && s->misere)
+                    continue;
+                int r = loser_value(s, &options[coin], -1);
+                if (r == STOPPED)
+                    goto stopped;
+                if (r == LOST)
+                    chosen = coin;
+            }
+        if (chosen < 0) {
+            w->error = WALK_NO_REPLY;
+            return -1;
+        }
+        if (chosen != first) {
+            if (write_varint(w->file, (number - w->last) * 8 + (u64)chosen) < 0) {
+                w->error = WALK_WRITE;
+                return -1;
+            }
+            w->last = number;
+            w->records++;
+        }
+    }
+    const After *a = &options[chosen];
+    if (a->kind == 0) {
+        w->finishes++;
+        return 0;
+    }
+    if (a->kind == 1) {
+        w->leaves++;
+        return 0;
+    }
+    int was = keyset_add(&w->entered, a->key);
+    if (was < 0) {
+        w->error = WALK_MEMORY;
+        return -1;
+    }
+    return was ? 0 : walk_node(s, w, a->key);
+stopped:
+    w->error = WALK_STOPPED;
     return -1;
+}
+
+/* Every loser move at the entered node `key` (current pattern 0), in increasing coin order. */
+static int walk_node(Solver *s, Walk *w, u64 key)
+{
+    const Cube *c = &s->cube;
+    if (w->entered.count % 4096 == 0 && w->progress != Py_None) {
+        PyObject *r = PyObject_CallFunction(w->progress, "KK", (unsigned long long)w->entered.count,
+                                            (unsigned long long)w->records);
+        if (r == NULL) {
+            w->error = WALK_STOPPED;
+            return -1;
+        }
+        Py_DECREF(r);
+    }
+    for (int coin = 0; coin < c->n; coin++) {
+        int v = 1 << coin;
+        if (key >> v & 1)
+            continue;
+        if (walk_reply(s, w, key | (u64)1 << v, v) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 static int write_u64(FILE *f, u64 x)
 {
-    uint8_t b[8];
     for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(x >> (8 * i));
-    return fwrite(b, 1, 8, f) == 8 ? 0 : -1;
-}
-
-static int write_u32(FILE *f, uint32_t x)
-{
-    uint8_t b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(x >> (8 * i));
-    return fwrite(b, 1, 4, f) == 4 ? 0 : -1;
-}
-
-/* Write the certificate to `f`: the header, then node after node (each node's children are
- * listed as they are found, so the nodes are written in the order they are numbered). */
-static int write_certificate(Solver *s, FILE *f, Nodes *d, long long *written)
-{
-    int n = s->n, first = NO_REPLY;
-    int start_wins = position_wins(s, 1, 0);
-    if (start_wins == STOPPED)
-        return STOPPED;
-    if (start_wins) { /* the first player wins: her first move, then the second player moves */
-        for (int coin = 0; coin < n && first == NO_REPLY; coin++) {
-            int v = 1 << coin;
-            u64 after = 1 | (u64)1 << v;
-            int stuck = !has_move(s, after, v);
-            int loser_wins = stuck ? s->misere : position_wins(s, after, v);
-            if (loser_wins == STOPPED)
-                return STOPPED;
-            if (!loser_wins)
-                first = coin;
-        }
-        if (first == NO_REPLY)
+        if (fputc((int)(x >> (8 * i) & 255), f) == EOF)
             return -1;
-        int v = 1 << first;
-        if (nodes_add(d, s->full & ~(reach(s, 1 | (u64)1 << v, v) & ~((u64)1 << v)), v) < 0)
-            return -2;
-    } else {
-        uint32_t root;
-        if (nodes_put(d, s->full & ~(reach(s, 1, 0) & ~(u64)1), &root) < 0)
-            return -2;
+    return 0;
+}
+
+#define WALK_HEADER 32
+
+/* Walk the winner's strategy from the start and write it; 0, or -1 with w->error set. */
+static int write_walk(Solver *s, Walk *w, u64 root_seen, int root, int *winner,
+                      int *first_move)
+{
+    const Cube *c = &s->cube;
+    int n = c->n, start = position_wins(s, root_seen, root, 0);
+    if (start == STOPPED) {
+        w->error = WALK_STOPPED;
+        return -1;
     }
-    static const uint8_t magic[8] = {'N', 'R', 'D', 'A', 'G', '1', '\n', 0};
-    uint8_t header[4] = {(uint8_t)n, (uint8_t)s->misere, start_wins ? 1 : 2, (uint8_t)first};
-    if (fwrite(magic, 1, 8, f) != 8 || fwrite(header, 1, 4, f) != 4 || write_u64(f, 0) < 0)
-        return -3;
-    for (uint32_t i = 0; i < d->count; i++) {
-        u64 seen = d->seen[i];
-        int v = d->current[i];
-        uint8_t moves = 0;
-        for (int coin = 0; coin < n; coin++)
-            moves += !(seen >> (v ^ 1 << coin) & 1);
-        if (write_u64(f, seen) < 0 || fputc(v, f) == EOF || fputc(moves, f) == EOF)
-            return -3;
-        for (int coin = 0; coin < n; coin++) {
-            int u = v ^ 1 << coin;
-            if (seen >> u & 1)
-                continue;
-            u64 after = seen | (u64)1 << u;
-            uint32_t child = NO_CHILD, automorphism = 0;
-            int reply = NO_REPLY;
-            if (has_move(s, after, u)) {
-                reply = winner_reply(s, d, after, u, &child, &automorphism);
-                if (reply < 0)
-                    return reply;
-            } else if (!s->misere) {
-                return -1; /* the loser left the winner stuck: the winner lost */
+    if (start == WON && (root_seen != 1 || root != 0)) {
+        w->error = WALK_NO_REPLY; /* a position given as the root must be lost */
+        return -1;
+    }
+    *winner = start == WON ? 1 : 2;
+    *first_move = 255;
+    if (start == WON) { /* the first player's first move: the least coin that wins */
+        for (int coin = 0; coin < n && *first_move == 255; coin++) {
+            int v = 1 << coin, r = position_wins(s, 1 | (u64)1 << v, v, 1);
+            if (r == STOPPED) {
+                w->error = WALK_STOPPED;
+                return -1;
             }
-            if (fputc(reply, f) == EOF || write_u32(f, automorphism) < 0 ||
-                write_u32(f, child) < 0)
-                return -3;
+            if (r == LOST)
+                *first_move = coin;
         }
-        if (d->count >= NO_CHILD - 1)
-            return -4;
-        if (i % 4096 == 0 && s->progress != NULL && s->progress != Py_None) {
-            PyObject *r = PyObject_CallFunction(s->progress, "LL", (long long)i + 1,
-                                                (long long)d->count);
-            if (r == NULL)
-                return STOPPED;
-            Py_DECREF(r);
+        if (*first_move == 255) {
+            w->error = WALK_NO_REPLY;
+            return -1;
         }
+        root = 1 << *first_move;
+        root_seen = 1 | (u64)1 << root;
     }
-    if (fseek(f, 12, SEEK_SET) != 0 || write_u64(f, d->count) < 0)
-        return -3;
-    *written = d->count;
+    uint8_t header[WALK_HEADER] = {'N', 'R', 'W', 'A', 'L', 'K', '1', '\n', (uint8_t)n,
+                                   (uint8_t)s->misere, (uint8_t)*winner, (uint8_t)*first_move,
+                                   (uint8_t)w->leaf};
+    if (fwrite(header, 1, WALK_HEADER, w->file) != WALK_HEADER) {
+        w->error = WALK_WRITE;
+        return -1;
+    }
+    if (__builtin_popcountll(reachable(c, root_seen, root)) > w->leaf) {
+        u64 key = key_of(c, root_seen, root, &s->arrangements); /* else the game is a leaf */
+        if (keyset_add(&w->entered, key) < 0) {
+            w->error = WALK_MEMORY;
+            return -1;
+        }
+        if (walk_node(s, w, key) < 0)
+            return -1;
+    }
+    if (fseek(w->file, 16, SEEK_SET) != 0 || write_u64(w->file, w->entered.count) < 0 ||
+        write_u64(w->file, w->records) < 0) {
+        w->error = WALK_WRITE;
+        return -1;
+    }
     return 0;
 }
 
 static PyObject *Solver_certificate(Solver *s, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"path", "progress", NULL};
-    PyObject *path, *progress = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|O", names, PyUnicode_FSConverter, &path,
-                                     &progress))
+    static char *names[] = {"path", "leaf", "progress", "default_budget", "root", NULL};
+    PyObject *path, *progress = Py_None, *root = Py_None;
+    int leaf = 16, root_pattern = 0;
+    long long default_budget = 1 << 14;
+    u64 root_seen = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|iOLO", names, PyUnicode_FSConverter, &path,
+                                     &leaf, &progress, &default_budget, &root))
         return NULL;
+    if (root != Py_None) { /* tests and benchmarks: a lost position late in a game */
+        PyObject *seen_obj;
+        if (!PyArg_ParseTuple(root, "Oi;root must be (seen, pattern)", &seen_obj, &root_pattern)
+            || check_position(s, seen_obj, root_pattern, &root_seen) < 0) {
+            Py_DECREF(path);
+            return NULL;
+        }
+    }
+    if (leaf < 0 || leaf > 63) {
+        Py_DECREF(path);
+        PyErr_SetString(PyExc_ValueError, "leaf must be 0 to 63 unseen patterns");
+        return NULL;
+    }
     FILE *f = fopen(PyBytes_AS_STRING(path), "wb");
     if (f == NULL) {
         PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
@@ -824,69 +1100,238 @@ static PyObject *Solver_certificate(Solver *s, PyObject *args, PyObject *kw)
         return NULL;
     }
     Py_DECREF(path);
-    Nodes d = {0};
-    s->deadline = 0;
-    s->max_nodes = -1;
-    s->stop_reason = 0;
-    s->progress = progress;
-    long long written = 0;
-    int result = write_certificate(s, f, &d, &written);
+    static char buffer[1 << 20];
+    setvbuf(f, buffer, _IOFBF, sizeof buffer);
+    Walk w = {.file = f, .leaf = leaf, .default_budget = default_budget, .progress = progress};
+    start_call(s, -1, -1, NULL);
+    int winner = 0, first = 255;
+    int result = write_walk(s, &w, root_seen, root_pattern, &winner, &first);
     s->progress = NULL;
-    nodes_free(&d);
-    if (fclose(f) != 0 && result == 0)
-        result = -3;
-    if (result == STOPPED) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_KeyboardInterrupt, "stopped");
+    PyMem_Free(w.entered.keys);
+    if (fclose(f) != 0 && result == 0) {
+        result = -1;
+        w.error = WALK_WRITE;
+    }
+    if (result < 0) {
+        if (w.error == WALK_STOPPED) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyboardInterrupt, "stopped");
+        } else if (w.error == WALK_MEMORY) {
+            PyErr_NoMemory();
+        } else if (w.error == WALK_WRITE) {
+            PyErr_SetString(PyExc_OSError, "could not write the certificate");
+        } else {
+            PyErr_SetString(PyExc_RuntimeError, "the search found no winning reply where it "
+                            "proved one (a bug in the solver)");
+        }
         return NULL;
     }
-    if (result == -1)
-        PyErr_SetString(PyExc_RuntimeError, "the search found no winning move where it "
-                        "proved one (a bug in the solver)");
-    else if (result == -2)
-        PyErr_NoMemory();
-    else if (result == -3)
-        PyErr_SetString(PyExc_OSError, "could not write the certificate");
-    else if (result == -4)
-        PyErr_SetString(PyExc_OverflowError, "more than 2^32 - 2 nodes");
-    if (result < 0)
-        return NULL;
-    return PyLong_FromLongLong(written);
+    return Py_BuildValue("{s:i,s:i,s:K,s:K,s:K,s:K,s:K,s:K}", "winner", winner, "first", first,
+                         "nodes", (unsigned long long)w.entered.count,
+                         "records", (unsigned long long)w.records,
+                         "moves", (unsigned long long)w.moves,
+                         "leaves", (unsigned long long)w.leaves,
+                         "finishes", (unsigned long long)w.finishes,
+                         "defaults_searched", (unsigned long long)w.defaults_searched);
 }
 
 static PyObject *Solver_clear(Solver *s, PyObject *unused)
 {
     (void)unused;
-    memset(s->keys, 0, (s->mask + 1) * sizeof(u64));
-    memset(s->meta, 0, s->mask + 1);
+    memset(s->table.slots, 0, s->table.bytes);
+    memset(s->tried, 0, TRIED_NODES * sizeof(Tried));
     s->stored = 0;
+    Py_RETURN_NONE;
+}
+
+/* ---- the table saved to a file and read back (a long search can be resumed) ---- */
+
+typedef struct {
+    char magic[8]; /* NRTABLE1 */
+    int32_t n, misere;
+    u64 buckets;
+    long long stored, nodes, replaced;
+} Saved;
+
+#define SAVED_CHUNK ((size_t)1 << 26)
+
+static FILE *open_path(PyObject *arg, const char *mode)
+{
+    PyObject *path;
+    if (!PyUnicode_FSConverter(arg, &path))
+        return NULL;
+    FILE *f = fopen(PyBytes_AS_STRING(path), mode);
+    if (f == NULL)
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    Py_DECREF(path);
+    return f;
+}
+
+/* Copy `bytes` between the file and memory, a chunk at a time (read when `reading`). */
+static int transfer(FILE *f, void *memory, size_t bytes, int reading)
+{
+    for (size_t done = 0; done < bytes;) {
+        size_t part = bytes - done < SAVED_CHUNK ? bytes - done : SAVED_CHUNK;
+        char *at = (char *)memory + done;
+        if ((reading ? fread(at, 1, part, f) : fwrite(at, 1, part, f)) != part)
+            return -1;
+        done += part;
+    }
+    return 0;
+}
+
+static PyObject *Solver_save(Solver *s, PyObject *arg)
+{
+    FILE *f = open_path(arg, "wb");
+    if (f == NULL)
+        return NULL;
+    Saved header = {{'N', 'R', 'T', 'A', 'B', 'L', 'E', '1'}, s->cube.n, s->misere,
+                    s->table.buckets, s->stored, s->nodes, s->replaced};
+    int failed = fwrite(&header, sizeof header, 1, f) != 1 ||
+                 transfer(f, s->tried, TRIED_NODES * sizeof(Tried), 0) < 0 ||
+                 transfer(f, s->table.slots, s->table.bytes, 0) < 0;
+    if (fclose(f) != 0 || failed) {
+        PyErr_SetString(PyExc_OSError, "could not write the table");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_load(Solver *s, PyObject *arg)
+{
+    FILE *f = open_path(arg, "rb");
+    if (f == NULL)
+        return NULL;
+    Saved header;
+    int read = fread(&header, sizeof header, 1, f) == 1;
+    if (!read || memcmp(header.magic, "NRTABLE1", 8) != 0 || header.n != s->cube.n ||
+        header.misere != s->misere || header.buckets < MIN_BUCKETS) {
+        fclose(f);
+        PyErr_SetString(PyExc_ValueError, "the file is not a table saved by a solver of these "
+                        "coins and rule");
+        return NULL;
+    }
+    int failed = transfer(f, s->tried, TRIED_NODES * sizeof(Tried), 1) < 0;
+    if (header.buckets == s->table.buckets) {
+        failed = failed || transfer(f, s->table.slots, s->table.bytes, 1) < 0;
+    } else { /* another size: each entry moved by its hash, bucket * quotient */
+        u64 *chunk = PyMem_Malloc(SAVED_CHUNK);
+        u64 per_chunk = SAVED_CHUNK / sizeof(u64);
+        for (u64 done = 0; !failed && chunk && done < header.buckets * SLOTS;) {
+            u64 part = header.buckets * SLOTS - done < per_chunk ? header.buckets * SLOTS - done
+                                                                   : per_chunk;
+            failed = fread(chunk, sizeof(u64), part, f) != part;
+            for (u64 i = 0; !failed && i < part; i++)
+                if (chunk[i] & FILLED) {
+                    u64 h = (chunk[i] >> 8) * header.buckets + (done + i) / SLOTS;
+                    Place p = {0, h % s->table.buckets, h / s->table.buckets, 0};
+                    int log_work = (int)(chunk[i] & WORK_BITS);
+                    store(s, &p, (chunk[i] & WON_BIT) != 0,
+                          (long long)1 << (log_work < 62 ? log_work : 62));
+                }
+            done += part;
+        }
+        failed = failed || chunk == NULL;
+        PyMem_Free(chunk);
+    }
+    fclose(f);
+    if (failed) {
+        memset(s->table.slots, 0, s->table.bytes); /* nothing half read is kept */
+        memset(s->tried, 0, TRIED_NODES * sizeof(Tried));
+        PyErr_SetString(PyExc_OSError, "the saved table ends too soon");
+        return NULL;
+    }
+    if (header.buckets == s->table.buckets) {
+        s->stored = header.stored;
+        s->replaced = header.replaced;
+    }
+    s->nodes = header.nodes;
     Py_RETURN_NONE;
 }
 
 static PyObject *Solver_stats(Solver *s, void *unused)
 {
     (void)unused;
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:K,s:K}", "nodes", s->nodes, "stored", s->stored,
-                         "replaced", s->replaced, "collapsed", s->collapsed, "capacity", (unsigned long long)(s->mask + 1),
-                         "table_bytes", (unsigned long long)((s->mask + 1) * (sizeof(u64) + 1)));
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:K,s:K}", "nodes", s->nodes, "stored", s->stored,
+                         "replaced", s->replaced, "keys", s->keys,
+                         "arrangements", s->arrangements,
+                         "capacity", (unsigned long long)(s->table.buckets * SLOTS),
+                         "table_bytes", (unsigned long long)s->table.bytes);
+}
+
+static PyObject *Solver_path(Solver *s, void *unused)
+{
+    (void)unused;
+    PyObject *list = PyList_New(s->path_depth);
+    for (int i = 0; list != NULL && i < s->path_depth; i++) {
+        const Step *t = &s->path[i];
+        PyObject *item = Py_BuildValue("(iiL)", t->tried, t->candidates, t->budget);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
 }
 
 static PyMethodDef Solver_methods[] = {
     {"key", (PyCFunction)(void (*)(void))Solver_key, METH_VARARGS | METH_KEYWORDS,
-     "key(seen, pattern, reduce=True): the canonical key of the position."},
+     "key(seen, pattern, reduce=True): the key of the position (without Lemma R if not reduce)."},
     {"wins", (PyCFunction)(void (*)(void))Solver_wins, METH_VARARGS | METH_KEYWORDS,
-     "wins(seen, pattern, seconds=-1, max_nodes=-1, progress=None): does the player to move "
-     "win? None when the budget ran out first; progress(nodes, stored) is called now and then."},
+     "wins(seen, pattern, seconds=-1, max_nodes=-1, progress=None, tries=None, moves=0): does "
+     "the player to move win? None when the budget ran out first; progress(nodes, stored) is "
+     "called now and then; tries=(first depth, last depth, budget, growth) turns on budgeted "
+     "tries at those depths (moves: the depth of the position)."},
     {"certificate", (PyCFunction)(void (*)(void))Solver_certificate,
      METH_VARARGS | METH_KEYWORDS,
-     "certificate(path, progress=None): write the winner's strategy to `path` in the No "
-     "repeats DAG format (docs/norepeat.md); the number of nodes. progress(done, listed) is "
-     "called now and then."},
+     "certificate(path, leaf=16, progress=None, default_budget=16384, root=None): write the "
+     "winner's strategy to `path` in the format NRWALK1 (docs/certificates.md), positions with "
+     "at most `leaf` reachable unseen patterns left to the checker; a dict of counts. "
+     "progress(nodes, records) is called now and then. root=(seen, pattern), a lost position, "
+     "in place of the start (tests and benchmarks)."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
+    {"save", (PyCFunction)Solver_save, METH_O,
+     "save(path): write the table (and what the budgeted tries have spent) to `path`."},
+    {"load", (PyCFunction)Solver_load, METH_O,
+     "load(path): read back a table saved by a solver of the same coins and rule (of another "
+     "size: its entries are moved, some given up if it is smaller)."},
     {NULL, NULL, 0, NULL}};
 
+/* The budgeted tries made so far: for each node, its depth and, for each move in the order
+ * first met, (positions searched under it, the budget it last ran out of or 0, settled:
+ * 1 won for the opponent, -1 lost for her, 0 not settled). */
+static PyObject *Solver_tries(Solver *s, void *unused)
+{
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    for (int k = 0; list != NULL && k < TRIED_NODES; k++) {
+        const Tried *t = &s->tried[k];
+        if (t->key == 0)
+            continue;
+        PyObject *moves = PyList_New(0);
+        for (int i = 0; moves != NULL && i < MAX_COINS && t->moves[i]; i++) {
+            PyObject *move = Py_BuildValue("(LLi)", t->spent[i], t->failed[i], t->settled[i]);
+            if (move == NULL || PyList_Append(moves, move) < 0)
+                Py_CLEAR(moves);
+            Py_XDECREF(move);
+        }
+        PyObject *node = moves ? Py_BuildValue("(iN)", t->depth, moves) : NULL;
+        if (node == NULL || PyList_Append(list, node) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(node);
+    }
+    return list;
+}
+
 static PyGetSetDef Solver_getset[] = {
-    {"stats", (getter)Solver_stats, NULL, "nodes searched, table entries and table size", NULL},
+    {"stats", (getter)Solver_stats, NULL, "positions searched, table entries and table size",
+     NULL},
+    {"tries", (getter)Solver_tries, NULL, "the budgeted tries made: (depth, [(positions "
+     "searched, budget last run out of or 0, settled: 1 won for the opponent, -1 lost, 0 not), "
+     "...]) for each node", NULL},
+    {"path", (getter)Solver_path, NULL, "the search's path near the root, for progress: at "
+     "each depth from the root's, (move searched, of how many, its budget or -1)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SolverType = {
@@ -894,9 +1339,9 @@ static PyTypeObject SolverType = {
     .tp_name = "coinproofs.games._norepeat.Solver",
     .tp_basicsize = sizeof(Solver),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Solver(n, misere, table_bytes=2**24, cut_parts=False): No repeats on n <= 6 "
-              "coins, searched natively over keys up to the cube's symmetries, with a table of "
-              "at most table_bytes; cut_parts applies Lemma C.",
+    .tp_doc = "Solver(n, misere, table_bytes=2**24): No repeats on n <= 6 coins, searched "
+              "natively over keys up to the cube's symmetries, with a table of at most "
+              "table_bytes (at least 16 KiB).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Solver_init,
     .tp_dealloc = (destructor)Solver_dealloc,

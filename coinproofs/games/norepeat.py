@@ -15,8 +15,10 @@ reorders the coins to make the seen set's bitmask smallest; that *key* names the
 symmetry, and the seen set of the key (with the current pattern all heads) is a position too.
 
 From NATIVE_COINS coins on, `wins` asks the native core (`_norepeat.c`, built by `pip install`):
-the same keys after marking seen the patterns the current one can no longer reach (Lemma R in
-docs/norepeat.md), searched in C with a transposition table of bounded size.
+keys of its own up to the same symmetries, after marking seen the patterns the current one can
+no longer reach (Lemma R in docs/norepeat.md), searched in C with a transposition table of
+bounded size and budgeted tries of the moves near the opening (docs/norepeat.md, "The native
+core"). It also writes the winner's strategy as a certificate (`extract`, format NRWALK1).
 
 >>> [NoRepeats(3).winner, NoRepeats(4).winner, NoRepeats(3, misere=True).winner]
 ['first', 'first', 'second']
@@ -24,6 +26,7 @@ docs/norepeat.md), searched in C with a transposition table of bounded size.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -38,7 +41,26 @@ START = 0  # all heads
 MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
 TREE_COINS = 4  # up to here the strategy by history is small (for 5 coins it has millions)
 NATIVE_COINS = 6  # from here on the native core searches (the Python search stays for fewer)
-TABLE_BYTES = 4 << 30  # the native core's transposition table, at most (4 GiB)
+TABLE_BYTES = 64 << 20  # the native core's transposition table, at most (64 MiB), unless...
+OPENING_TABLE_BYTES = 12 << 30  # ... it solves six coins from the opening: up to 12 GiB
+TABLE_SPARE_BYTES = 2 << 30  # memory left to the rest of the machine when the table is sized
+# Budgeted tries (docs/norepeat.md): at these depths (moves made) each candidate move gets this
+# many positions, then `growth` times more a round, before the next one is tried.
+TRIES = (TRIES_FROM, TRIES_TO, TRIES_BUDGET, TRIES_GROWTH) = (7, 7, 400_000_000, 4)
+WALK_LEAF = 20  # certificates leave positions of at most this many unseen patterns to the checker
+CHECKPOINT_SECONDS = 600.0  # a native search with a checkpoint file saves its table this often
+SEARCH_SECONDS = 60.0  # a search's default time budget, but...
+OPENING_SECONDS = 3 * 3600.0  # ... six coins under misère play: about 25 min of CPU
+
+
+def search_seconds(n: int, misere: bool) -> float:
+    """The default time budget of a search of n coins: OPENING_SECONDS for the game the
+    native core settles from the opening (six coins, misère), else SEARCH_SECONDS.
+
+    >>> search_seconds(5, True), search_seconds(6, False), search_seconds(6, True)
+    (60.0, 60.0, 10800.0)
+    """
+    return OPENING_SECONDS if n == NATIVE_COINS and misere else SEARCH_SECONDS
 PLAYERS = {"first": "Amber", "second": "Ben"}
 
 Pattern = int
@@ -150,22 +172,29 @@ class NoRepeats:
     `wins(key)` is True iff the player to move from the canonical position `key` wins.
     Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget. `native`
     (default: from NATIVE_COINS coins on) hands `wins` to the native core, whose table takes at
-    most `table_bytes`; `progress(positions)` is then called every 65,536 positions.
+    most `table_bytes` (by default `table_size(n, misere)`); `progress(positions)` is then
+    called every
+    65,536 positions.
     """
 
     def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
                  max_positions: int | None = None, native: bool | None = None,
-                 table_bytes: int = TABLE_BYTES,
-                 progress: Callable[[int], object] | None = None) -> None:
+                 table_bytes: int | None = None,
+                 progress: Callable[[int], object] | None = None,
+                 checkpoint: Path | None = None) -> None:
         self.n = n
         self.misere = misere
         self.reorderings = Reorderings(n)
         self.memo: dict[Key, bool] = {}
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.max_positions = max_positions
-        self.native = native_solver(n, misere, table_bytes) \
+        self.native = native_solver(n, misere, table_size(n, misere) if table_bytes is None
+                                    else table_bytes) \
             if (n >= NATIVE_COINS if native is None else native) else None
         self.progress = progress
+        self.checkpoint, self.saved = checkpoint, time.perf_counter()
+        if self.native is not None and checkpoint is not None and checkpoint.exists():
+            self.native.load(str(checkpoint))
 
     def key(self, seen: Seen, pattern: Pattern) -> Key:
         """The canonical key of the position: current pattern to all heads, coins reordered."""
@@ -209,8 +238,12 @@ class NoRepeats:
         nodes = -1 if self.max_positions is None else self.max_positions - self.positions
         result = None
         if (self.deadline is None or seconds > 0) and (self.max_positions is None or nodes > 0):
-            result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
-                                      progress=self._native_progress)
+            try:
+                result = self.native.wins(key, START, seconds=seconds, max_nodes=nodes,
+                                          progress=self._native_progress, tries=TRIES,
+                                          moves=key.bit_count() - 1)
+            finally:
+                self._save()
         if result is None:
             if self.max_positions is not None and self.positions >= self.max_positions:
                 raise OutOfBudget(f"stopped after {self.positions:,} positions")
@@ -218,8 +251,20 @@ class NoRepeats:
         return bool(result)
 
     def _native_progress(self, nodes: int, stored: int) -> None:
+        if time.perf_counter() - self.saved > CHECKPOINT_SECONDS:
+            self._save()
         if self.progress is not None:
             self.progress(nodes)
+
+    def _save(self) -> None:
+        """Save the native table to the checkpoint file, if there is one (a search stopped, or
+        killed, resumes from it: docs/norepeat.md, "Checkpoints")."""
+        if self.native is not None and self.checkpoint is not None:
+            from coinproofs.atomic import atomic_path
+
+            with atomic_path(self.checkpoint) as temp:
+                self.native.save(str(temp))
+            self.saved = time.perf_counter()
 
     def _check_budget(self) -> None:
         if self.max_positions is not None and len(self.memo) >= self.max_positions:
@@ -299,10 +344,48 @@ class NoRepeats:
         return plan
 
 
-def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
-                  cut_parts: bool = False) -> Any:
-    """The native core's solver for n coins (a table of at most `table_bytes`; `cut_parts`
-    applies Lemma C of docs/norepeat.md).
+def table_size(n: int, misere: bool) -> int:
+    """The native table for n coins: TABLE_BYTES, but for six coins under misère play (the
+    search from the opening that finishes) OPENING_TABLE_BYTES, or what the machine has
+    available less TABLE_SPARE_BYTES if that is less (and not below TABLE_BYTES)."""
+    if n < NATIVE_COINS or not misere:
+        return TABLE_BYTES
+    return max(TABLE_BYTES, min(OPENING_TABLE_BYTES, available_memory() - TABLE_SPARE_BYTES))
+
+
+def available_memory() -> int:
+    """The bytes the system says it can give without swapping (Linux's MemAvailable; else the
+    free physical pages)."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+
+def search_progress(solver: Any, shown: int = TRIES_TO + 3) -> str:
+    """Where the native search is, in a line: positions searched, how full its table is, and
+    the moves under way at the first `shown` depths (which move of how many, and its budget
+    under a budgeted try).
+
+    >>> solver = native_solver(3, misere=True)
+    >>> solver.wins(1 << START, START)
+    False
+    >>> search_progress(solver)
+    '9 positions, table 0% full; moves under way: none'
+    """
+    stats = solver.stats
+    steps = " ".join(f"{tried + 1}/{count}" + (f"({budget / 1e6:,.0f}M)" if budget > 0 else "")
+                     for tried, count, budget in solver.path[:shown])
+    return (f"{stats['nodes']:,} positions, table {100 * stats['stored'] / stats['capacity']:.0f}%"
+            f" full; moves under way: {steps or 'none'}")
+
+
+def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES) -> Any:
+    """The native core's solver for n coins, with a table of at most `table_bytes`.
 
     >>> solver = native_solver(3, misere=True)
     >>> solver.wins(1 << START, START), solver.key(0b11, 1, reduce=False)  # Ben wins; HH TH
@@ -310,7 +393,7 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES,
     """
     from coinproofs.games._norepeat import Solver
 
-    return Solver(n, misere, table_bytes, cut_parts)
+    return Solver(n, misere, table_bytes)
 
 
 # The winner's strategy as a DAG file (format NRDAG1, docs/certificates.md), for few coins.
@@ -412,28 +495,37 @@ def late_lost_position(game: NoRepeats, moves: int, rng: random.Random) -> tuple
                 return seen, pattern
 
 
+WALK_MAGIC = b"NRWALK1\n"
+
+
 def extract(n: int, misere: bool, path: Path, table_bytes: int = TABLE_BYTES,
-            solver: Any = None, progress: Callable[[int, int], object] | None = None) -> int:
-    """Write the winner's strategy to `path` in the DAG format of docs/norepeat.md (nodes:
-    positions up to symmetry where the loser is to move, each loser move with the winner's
-    reply and the node it leads to, up to a named automorphism), searched by the native core
-    (`solver`, or a new one with a table of `table_bytes`). The number of nodes written;
-    `progress(done, listed)` is called now and then. Nothing is left at `path` if it stops.
+            solver: Any = None, progress: Callable[[int, int], object] | None = None,
+            leaf: int = WALK_LEAF, root: tuple[Seen, Pattern] | None = None) -> dict[str, int]:
+    """Write the winner's strategy to `path` in the format NRWALK1 (docs/certificates.md: the
+    checker walks the strategy, playing a default reply where the file lists none; positions
+    whose current pattern reaches at most `leaf` unseen patterns it solves itself), walked by
+    the native core (`solver`, or a new one with a table of `table_bytes`), which searches
+    what its table does not know. The file is written as the walk goes; the counts it made
+    (winner, first, nodes, records, moves, leaves, finishes). `progress(nodes, records)` is
+    called now and then. Nothing is left at `path` if it stops. `root`, a lost position, in
+    place of the start: tests and benchmarks.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     file = Path(folder) / "n2.nrdag"
-    ...     nodes = extract(2, misere=True, path=file)
+    ...     file = Path(folder) / "n3.nrwalk"
+    ...     counts = extract(3, misere=True, path=file, leaf=0)
     ...     data = file.read_bytes()
-    >>> nodes, data[:8] == DAG_MAGIC, list(data[8:12])  # 2 coins, misère, Ben
-    (2, True, [2, 1, 2, 255])
+    >>> counts["nodes"], counts["records"], data[:8] == WALK_MAGIC, list(data[8:13])
+    (5, 0, True, [3, 1, 2, 255, 0])
     """
     from coinproofs.atomic import atomic_path
 
     if solver is None:
         solver = native_solver(n, misere, table_bytes)
     with atomic_path(path) as temp:
-        return int(solver.certificate(str(temp), progress=progress))
+        counts: dict[str, int] = solver.certificate(str(temp), leaf=leaf, progress=progress,
+                                                    root=root)
+    return counts
 
 
 def solve(n: int, misere: bool = False) -> NoRepeats:

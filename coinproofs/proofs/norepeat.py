@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from coinproofs.games import norepeat as engine
 from coinproofs.games.norepeat import TREE_COINS, OutOfBudget, perfect_matching, solve, strategy_dag
@@ -29,6 +30,7 @@ MISERE_COINS = range(1, 7)  # misère play, proved by search (6 coins by the nat
 SEEN_MISERE = (3, 4, 5, 6)  # the misère claims listed: the seed's question 3, and beyond
 NATIVE_MISERE = 6  # proved only on request: the native search and its DAG take long
 NATIVE_SECONDS = 3 * 3600  # the native search's budget; beyond it the claim is "not settled"
+# (it settles six coins in about 25 minutes of one core's CPU: docs/norepeat.md)
 # The winner the claims state: found by search for 1 to 5 coins; for 6 the claim states the
 # same, and its prover fails, saying so, if the search finds the other winner.
 MISERE_WINNER = "second"
@@ -102,49 +104,63 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
 
 
 def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
-    """The winner's strategy as a DAG file, found and written by the native core (minutes)."""
-    extract = getattr(engine, "extract", None)
-    if extract is None:
-        raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
-                          "settled here: this native solver cannot write its strategy "
-                          "(coinproofs.games.norepeat.extract is missing)")
+    """The winner's strategy as a walk file (NRWALK1), found and written by the native core: the
+    search from the opening (about 25 minutes of one core for six coins: docs/norepeat.md), then
+    the walk of its strategy, written to the file as it goes. The search keeps its table in a
+    hidden checkpoint file in the output folder (every ten minutes and when it stops), and goes
+    on from there when the claim is proved again; the file is removed once the walk is
+    written."""
     ctx.solvers.add("native search")
-    solver = engine.native_solver(n, misere)
-    settled = solver.wins(1 << engine.START, engine.START, seconds=NATIVE_SECONDS,
-                          progress=lambda positions, stored: ctx.progress(
-                              f"{n} coins: {positions:,} positions searched"))
-    if settled is None:
+    checkpoint = None if ctx.out_dir is None else ctx.out_dir / f".{ctx.claim_id}.table"
+    # The progress line reads the solver from a list, not from the game: a callback that
+    # referred to the game would make a cycle keeping its table (12 GiB) mapped through the
+    # kernel's check, until a garbage collection.
+    shown: list[Any] = []
+    game = engine.NoRepeats(n, misere, seconds=NATIVE_SECONDS, native=True,
+                            table_bytes=engine.table_size(n, misere), checkpoint=checkpoint,
+                            progress=lambda positions: ctx.progress(
+                                f"{n} coins: {engine.search_progress(shown[0])}"))
+    shown.append(game.native)
+    try:
+        settled = game.wins(game.start)
+    except OutOfBudget:
+        kept = "" if checkpoint is None else (f"; its table is kept in {checkpoint}, from which "
+                                              "proving the claim again goes on")
         raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
                           f"settled: the native search stopped at its budget of "
-                          f"{NATIVE_SECONDS:,} s after {solver.stats['nodes']:,} positions")
-    write = partial(extract, solver=solver, progress=lambda done, listed: ctx.progress(
-        f"{n} coins: {done:,} of {listed:,} nodes of the strategy written"))
-    if ctx.out_dir is None:  # a cluster's worker: the DAG goes back to the client in memory
+                          f"{NATIVE_SECONDS:,} s after {game.positions:,} positions{kept}") \
+            from None
+    found = "first" if settled else "second"
+    if found != winner:
+        raise ValueError(f"the search finds that the {found} player wins, not the {winner} as "
+                         "claimed")
+    solver = game.native
+    write = partial(engine.extract, solver=solver, progress=lambda nodes, records: ctx.progress(
+        f"{n} coins: the strategy walked, {nodes:,} nodes, {records:,} records written"))
+    if ctx.out_dir is None:  # a cluster's worker: the file goes back to the client in memory
         with tempfile.TemporaryDirectory() as folder:
-            evidence = native_dag(n, misere, winner, ctx, Path(folder), write)
+            evidence = native_walk(n, misere, ctx, Path(folder), write)
             name = evidence["file"]
             ctx.kept[name] = (Path(folder) / name).read_bytes()
         return [evidence]
-    return [native_dag(n, misere, winner, ctx, ctx.out_dir, write)]
+    evidence = native_walk(n, misere, ctx, ctx.out_dir, write)
+    if checkpoint is not None:
+        checkpoint.unlink(missing_ok=True)
+    return [evidence]
 
 
-def native_dag(n: int, misere: bool, winner: str, ctx: ProofContext, folder: Path,
-               write: Callable[..., int]) -> Evidence:
-    """The strategy-dag evidence for the DAG the native core writes into `folder` (hashed as
+def native_walk(n: int, misere: bool, ctx: ProofContext, folder: Path,
+                write: Callable[..., dict[str, int]]) -> Evidence:
+    """The strategy-walk evidence for the walk the native core writes into `folder` (hashed as
     it is read back, never held whole)."""
-    path = folder / f"{ctx.claim_id}.nrdag"
-    nodes = int(write(n, misere, path))
+    path = folder / f"{ctx.claim_id}.nrwalk"
+    counts = write(n, misere, path)
     hasher = hashlib.sha256()
     with path.open("rb") as handle:
-        found = handle.read(20)[10]  # the winner the header names
-        handle.seek(0)
         while chunk := handle.read(1 << 20):
             hasher.update(chunk)
-    if found != (1 if winner == "first" else 2):
-        raise ValueError(f"the search finds that the {'first' if found == 1 else 'second'} "
-                         f"player wins, not the {winner} as claimed")
-    return {"method": "strategy-dag", "file": path.name, "sha256": hasher.hexdigest(),
-            "nodes": nodes}
+    return {"method": "strategy-walk", "file": path.name, "sha256": hasher.hexdigest(),
+            "nodes": counts["nodes"]}
 
 
 def matching_evidence(n: int, ctx: ProofContext) -> list[Evidence]:

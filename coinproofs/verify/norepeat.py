@@ -40,6 +40,14 @@ check; each is one road to the claim:
     Checked by :mod:`coinproofs.verify.norepeat_dag` (the format, the proof of why that is
     enough, and the two checkers: the kernel's Python walk, the native one for large files).
 
+``strategy-walk``
+    ``file`` (with its ``sha256``) is the winner's strategy as a walk: the checker plays every
+    move of the loser and a fixed default reply of the winner's, except where the file lists
+    another; positions near the end it solves by plain recursion, the others it names by a
+    normal form up to the cube's automorphisms; ``nodes`` is how many it enters. Checked by
+    :mod:`coinproofs.verify.norepeat_walk` (the format, the proof of why that is enough, the
+    two checkers).
+
 ``matching``
     ``pairs`` lists pairs of patterns (inline, or in an artifact file named by ``file`` with
     its ``sha256``). The kernel checks they form a perfect matching of the hypercube Q_n: each
@@ -65,6 +73,7 @@ import numpy.typing as npt
 
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence, parse_json
 from coinproofs.verify.norepeat_dag import check_dag, legal_coins
+from coinproofs.verify.norepeat_walk import check_walk
 from coinproofs.verify.schema import (
     BOOLEAN,
     LIST,
@@ -348,9 +357,11 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     methods: list[str] = []
     for item in evidence:
         method = method_of(item, ("strategy", "strategy-up-to-symmetry", "matching",
-                                  "strategy-dag"), "no repeats")
+                                  "strategy-dag", "strategy-walk"), "no repeats")
         if method == "strategy-dag":
             method = check_dag(n, misere, claim.value, item, artifacts)
+        elif method == "strategy-walk":
+            method = check_walk(n, misere, claim.value, item, artifacts)
         elif method == "strategy":
             one_shape(item, *STRATEGY)
             check_strategy(n, misere, claim.value, strategy_moves(item, artifacts))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterator
+from functools import cache
 from itertools import permutations
 from typing import Protocol
 
@@ -101,6 +102,7 @@ def reduce(seen: Seen, current: int, n: int) -> Seen:
     return seen | (unseen & ~reached)
 
 
+@cache
 def _heads(n: int, coin: int) -> int:
     """The set of the patterns of n coins that show heads on `coin`."""
     block = (1 << (1 << coin)) - 1  # 2^coin patterns with heads, then as many with tails
