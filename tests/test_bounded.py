@@ -351,7 +351,8 @@ def test_a_glob_leaves_out_the_claims_proved_on_request_and_says_how_long_they_t
                                                "norepeat.n6.misere"]
     assert on_request_text(skipped) == (
         "norepeat.n17.normal, norepeat.n18.normal, norepeat.n19.normal, norepeat.n20.normal "
-        "(seconds each); norepeat.n6.misere (up to 3 hours, and the search may end unsettled)")
+        "(seconds each); norepeat.n6.misere (about 40 minutes of CPU and 14 GiB; its search "
+        "stops after 3 hours)")
     assert "norepeat.n6.misere" in [claim.id for claim in select(["norepeat.*"], every=True)]
     assert [claim.id for claim in select(["norepeat.n6.misere"])] == ["norepeat.n6.misere"]
     assert left_out(["norepeat.*", "norepeat.n6.misere"])[-1].id == "norepeat.n20.normal"
@@ -359,7 +360,7 @@ def test_a_glob_leaves_out_the_claims_proved_on_request_and_says_how_long_they_t
 
 def test_a_glob_of_claims_proved_on_request_only_is_refused_with_a_way_to_ask() -> None:
     with pytest.raises(OnRequestOnly, match=r"'norepeat\.n6\.m\*' matches only claims proved "
-                                            r"on request: norepeat\.n6\.misere \(up to 3 hours"
+                                            r"on request: norepeat\.n6\.misere \(about 40 minutes"
                                             r".*`coinproofs prove --all`"):
         select(["norepeat.n6.m*"])
 
@@ -370,7 +371,8 @@ def test_prove_says_what_a_glob_left_out_before_it_starts(
     captured = capsys.readouterr()
     assert "norepeat.n6.normal" in captured.out and "norepeat.n6.misere" not in captured.out
     assert ("left out 1 claim proved only on request that 'norepeat.n6.*' also matches: "
-            "norepeat.n6.misere (up to 3 hours, and the search may end unsettled); add --all "
+            "norepeat.n6.misere (about 40 minutes of CPU and 14 GiB; its search stops after 3 "
+            "hours); add --all "
             "to prove them too") in captured.err
 
 
@@ -379,9 +381,9 @@ def test_claims_marks_the_claims_proved_on_request_with_how_long_they_take(
     assert main(["claims", "--all"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines()
                if line.startswith("norepeat.n6.misere "))
-    assert "on request: up to 3 hours" in row
+    assert "on request: about 40 minutes" in row
     assert main(["claims", "--all", "--json"]) == 0
     listed = {claim["id"]: claim for claim in json.loads(capsys.readouterr().out)["claims"]}
-    assert listed["norepeat.n6.misere"]["takes"].startswith("up to 3 hours")
+    assert listed["norepeat.n6.misere"]["takes"].startswith("about 40 minutes")
     assert listed["glasses.n8.k5.shortest"]["takes"] == "about 4 minutes"
     assert "takes" not in listed["norepeat.n5.misere"]

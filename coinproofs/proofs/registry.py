@@ -298,7 +298,8 @@ def left_out(requests: Iterable[str]) -> list[ClaimSpec]:
 
 def on_request_text(claims: Sequence[ClaimSpec], shown: int = 4) -> str:
     """Claims proved on request, grouped by how long each may take, the first few of each
-    group named: 'norepeat.n17.normal, ... (seconds each); norepeat.n6.misere (up to 3 hours)'.
+    group named: 'norepeat.n17.normal, ... (seconds each); norepeat.n6.misere (about 40
+    minutes ...)'.
     """
     groups: dict[str, list[str]] = {}
     for claim in claims:
