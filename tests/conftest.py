@@ -4,6 +4,8 @@ not turn a slow example into a failure) and derandomized under CI, so a CI run i
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -19,3 +21,13 @@ settings.load_profile("coinproofs-ci" if os.environ.get("CI") else "coinproofs")
 def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
     """A valid certificate of every kind of evidence (tests/examples.py), built once."""
     return build_all(tmp_path_factory.mktemp("examples"))
+
+
+@pytest.fixture(scope="session")
+def formal() -> Path:
+    """formal/ built (`make formal`: quick when it is built already), once for the Coq tests."""
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=root,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root / "formal"

@@ -15,7 +15,6 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -71,15 +70,6 @@ def test_statement_of_a_table_without_a_name_is_refused() -> None:
 
 
 # --- Compiling the proofs ----------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def formal() -> Path:
-    """formal/ built (`make formal`: quick when it is built already)."""
-    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return FORMAL
-
 
 def prove(ids: list[str], folder: Path) -> list[Path]:
     """Prove the claims into folder (prove writes each .v beside its certificate); the

@@ -12,7 +12,6 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,15 +86,6 @@ def test_read_dag_refuses_a_cut_file() -> None:
 
 
 # --- Compiling the proofs ----------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def formal() -> Path:
-    """formal/ built (`make formal`: quick when it is built already)."""
-    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return FORMAL
-
 
 def compile_text(folder: Path, name: str, text: str) -> tuple[bool, str]:
     """Write folder/name.v and compile it against the formal library: did it compile, and what

@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -118,15 +117,6 @@ def test_long_lists_have_no_proof() -> None:
 
 
 # --- Compiling the proofs ------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def formal() -> Path:
-    """formal/ built (`make formal`: quick when it is built already)."""
-    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return FORMAL
-
 
 @needs_coq
 def test_every_default_claim_compiles(formal: Path, proved: Path) -> None:
