@@ -249,3 +249,13 @@ def test_verify_coq_options_go_together(tmp_path: Path) -> None:
 def test_claims_coq_names_a_claim_without_statement() -> None:
     """An id within no pattern is refused as `prove` refuses it."""
     fails_with_one_sentence(coinproofs("claims", "--coq", "devil.n0.shortest"))
+
+
+def test_claims_coq_names_each_module_once() -> None:
+    """The statement's imports, as a reader would paste them: Claims.v once, though the group
+    claims' statements name it too."""
+    for claim_id in ["devil.n4.g0-1.g2-3.equal.shortest", "devil.n4.shortest"]:
+        run = coinproofs("claims", "--coq", claim_id, "--json")
+        assert run.status == 0, run.err
+        requires = json.loads(run.out)["requires"]
+        assert requires[0] == "Claims" and len(requires) == len(set(requires)), requires
