@@ -42,11 +42,12 @@ lint: setup
 	$(BIN)/lint-imports
 
 # The Coq development (Coq 8.16 + MathComp 1.15, Debian's coq and libcoq-mathcomp). Headline.v
-# is compiled every time: it prints each headline theorem and its axioms (none).
+# is compiled every time: it prints each headline theorem and its axioms (none). The files
+# compile $(JOBS) at a time (coq_makefile orders them by their imports).
 formal:
 	cd formal && coq_makefile -f _CoqProject -o Makefile.coq
 	rm -f formal/Headline.vo
-	$(MAKE) --no-print-directory -C formal -f Makefile.coq
+	$(MAKE) --no-print-directory -C formal -f Makefile.coq -j$(JOBS)
 
 # The gate (coinproofs/coq/gate.py): coqchk re-checks formal/ and everything beneath it and
 # must find no assumption; no banned command; the digest and the statements of the theorems the
