@@ -263,6 +263,7 @@ MET_BY = {
     "[0-9a-f]{64}": "PATHOLOGICAL_FIELDS",  # schema.SHA256
     r"[A-Za-z0-9_][A-Za-z0-9._-]*": "PATHOLOGICAL_FIELDS",  # schema.FILE
     "1[01]*": "PATHOLOGICAL_FIELDS",  # the algebraic evidence's factor h
+    family.GENERATED.pattern: "PATHOLOGICAL_FIELDS",  # a group written by its generators
 }
 UNITS = [1 << 8] * 4 + [1 << 12] * 3 + [1 << 16] * 2 + [1 << 18]  # repeats: mostly small
 PATHOLOGICAL_JSON = {  # a name, and the text made of k repeats
@@ -296,6 +297,7 @@ PATHOLOGICAL_FIELDS = {  # string fields: near misses of their patterns
     "name and a slash": lambda k: "a" * k + "/",
     "bits and a two": lambda k: "1" + "0" * k + "2",
     "dots": lambda k: "." * k,
+    "a generator that does not end": lambda k: "devil.n4.g0" + "-1" * k + "-.shortest",
 }
 
 # The parameters of each game at the edges of its bounds (and far beyond).

@@ -59,18 +59,15 @@ TEMPLATE = ("devil.n<N>[.q<Q>][.<group:dihedral|symmetric|trivial|klein|alternat
 # joined by c, a cycle's positions joined by -, the generators joined by '.'.
 GENERATED_TEMPLATE = ("devil.n<N>[.q<Q>].g<i-j-...>[c<k-l-...>...][.g<...>...][.<goal:equal>]"
                       ".<kind:shortest|impossible|count>")
-BOUNDS = ("Q^N <= 2^64 for shortest and impossible (the theorems alone; also a strategy the "
-          f"kernel simulates for shortest where Q^N <= {MAX_CONSTRUCTED_STATES:,}, a devil "
-          f"invariant it checks for impossible where Q^N <= {MAX_STATES:,}), Q^N <= "
-          f"{MAX_STATES:,} for count (beliefs over at most 352 orbits, a search meeting at most "
-          "40 million beliefs); a devil's group of at most 40,320 permutations; N >= 2 with "
-          ".equal")
+BOUNDS = ("Q^N <= 2^64 for shortest and impossible (decided by the theorems; also a strategy "
+          f"simulated where Q^N <= {MAX_CONSTRUCTED_STATES:,}, an invariant checked where Q^N <= "
+          f"{MAX_STATES:,}), Q^N <= {MAX_STATES:,} for count (beliefs over at most 352 orbits, "
+          "at most 40 million beliefs met); a group of at most 40,320 permutations; N >= 2 "
+          "with .equal")
 LIMITS = (f"Q >= 3 (coins: leave .q out), N >= 1, at least one option named (but for count), "
           f"a table that can be won for count, {BOUNDS}; N = 4 with .klein")
-GENERATED_LIMITS = ("Q >= 3 (coins: leave .q out), N >= 1, generators permutations of 0..N-1 "
-                    "in canonical form (each cycle from its least position, cycles by least "
-                    "position, no fixed point, generators all different, ordered by their "
-                    "cycles: g0-1 before g0-2 before g2-3; a refusal names the canonical id), "
+GENERATED_LIMITS = ("Q >= 3 (coins: leave .q out), N >= 1, permutations of 0..N-1 in "
+                    "canonical form (docs/family.md; a refusal names the canonical id), "
                     f"{BOUNDS}")
 
 # Proved by a bare `coinproofs prove` (make prove): each well under a second. docs/family.md
