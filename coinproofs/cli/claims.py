@@ -154,7 +154,7 @@ def coq_statement(claim_id: str, as_json: bool) -> int:
         stated = statement(claim)
     except Unsupported as why:
         raise UserError(f"{claim_id} has no Coq statement: {why}") from None
-    requires = tuple(dict.fromkeys(("Claims", *stated.requires)))  # each module once
+    requires = stated.imports
     if as_json:
         print_json({"id": claim_id, "module": module_name(claim_id), "requires": list(requires),
                     "statement": stated.text, "says": claim["statement"]})

@@ -36,11 +36,20 @@ class Unsupported(ValueError):
 
 @dataclass(frozen=True)
 class Statement:
-    """A claim as a Coq proposition: the formal/ modules it needs (rules files and Claims, the
-    text a reader must trust), and the proposition itself, e.g. ``shortest (wins 4) 15``."""
+    """A claim as a Coq proposition: the rules files it needs besides Claims.v (the text a
+    reader must trust), and the proposition itself, e.g. ``shortest (wins 4) 15``."""
 
     requires: tuple[str, ...]
     text: str
+
+    @property
+    def imports(self) -> tuple[str, ...]:
+        """The formal/ modules a statement is read with: Claims.v, then the rules, each once.
+
+        >>> Statement(("Rules",), "impossible (wins 3)").imports
+        ('Claims', 'Rules')
+        """
+        return tuple(dict.fromkeys(("Claims", *self.requires)))
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def source(certificate: Mapping[str, Any], folder: Path) -> str:
     claim = certificate["claim"]
     stated = statement(claim)
     script: Script = game_module(claim["game"]).script(certificate, folder)
-    requires = list(dict.fromkeys(("Claims", *stated.requires, *script.requires)))
+    requires = list(dict.fromkeys((*stated.imports, *script.requires)))
     parts = [
         f"(* {comment(claim['id'])}: {comment(claim['statement'])}\n"
         f"   Written by coinproofs {version('coinproofs')} from {comment(claim['id'])}.json: "

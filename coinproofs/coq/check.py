@@ -218,7 +218,7 @@ def proofs_of(folder: Path, certificates: Iterable[Path]) -> list[Proof]:
         proof = Proof(claim.id, module_name(claim.id), folder / f"{module_name(claim.id)}.v")
         try:
             stated = statement(raw)
-            proof.statement, proof.requires = stated.text, ("Claims", *stated.requires)
+            proof.statement, proof.requires = stated.text, stated.imports
         except Unsupported as why:
             proof.reason = f"no Coq proof: {why}"
         else:

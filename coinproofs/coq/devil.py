@@ -84,13 +84,13 @@ def statement(claim: Claim) -> Statement:
     exponent = n if goal == "zero" else n - 1
     kind, value = claim["kind"], claim["value"]
     if kind == "shortest":
-        return Statement(("RulesTable", "Claims"),
+        return Statement(("RulesTable",),
                          f"shortest ({wins}) {number(value, q, exponent)}")
     if kind == "impossible":
-        return Statement(("RulesTable", "Claims"), f"impossible ({wins})")
+        return Statement(("RulesTable",), f"impossible ({wins})")
     if kind == "count":
         length = number(value["length"], q, exponent)
-        return Statement(("RulesTable", "Claims", "ClaimsTable"),
+        return Statement(("RulesTable", "ClaimsTable"),
                          f"shortest ({wins}) {length} /\\ counts {table(n, q, group, goal)} "
                          f"{length} {value['sequences']} {value['up_to_group']}")
     raise Unsupported(f"{claim['id']} is a kind of family claim with no Coq statement")
@@ -107,9 +107,9 @@ def _options(claim: Claim) -> tuple[int, int, str, str]:
 def _coin_statement(claim: Claim) -> Statement:
     n, kind, value = claim["params"]["n"], claim["kind"], claim["value"]
     if kind == "shortest":
-        return Statement(("Rules", "Claims"), f"shortest (wins {n}) {number(value, 2, n)}")
+        return Statement(("Rules",), f"shortest (wins {n}) {number(value, 2, n)}")
     if kind == "impossible":
-        return Statement(("Rules", "Claims"), f"impossible (wins {n})")
+        return Statement(("Rules",), f"impossible (wins {n})")
     if kind == "lamping":
         k = n.bit_length() - 1
         return Statement(("Rules", "Lamping"),
