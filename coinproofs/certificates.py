@@ -387,30 +387,39 @@ def _folder(path: Path) -> tuple[list[Path], str]:
                        else f"no certificates (*.json) found in {path}")
 
 
-def verify_coq(*paths: str | Path, jobs: int = 1) -> Verdicts:
+def verify_coq(*paths: str | Path, jobs: int = 1,
+               bounds: Mapping[str, int] | None = None) -> Verdicts:
     """Check the Coq proofs of certificates with Coq alone (the second road): for each
     certificate (files, or every certificate of folders), compile its proof `<module>.v`
-    against formal/, have Coq accept its theorem as a proof of the claim's statement, then run
-    coqchk over everything, which must find no assumption. A certificate without a proof is
-    not accepted. CoqMissing (a ValueError) when coqc, coqchk or the built formal/ is missing.
-    """
+    against formal/, have Coq accept its theorem as a proof of the statement its claim id
+    states, then run coqchk over everything, which must find no assumption. A certificate
+    without a proof, or whose claim is not the one its id states, is not accepted; a folder
+    is read by the rules `verify` reads it by (its MANIFEST present and matching, each
+    certificate named after its claim). `bounds` raises or lowers the coq.* bounds (and the
+    kernel's) by name for this call. CoqMissing (a ValueError) when coqc, coqchk or the
+    built formal/ is missing."""
     from coinproofs.arguments import whole
     from coinproofs.coq.check import check_folder
+    from coinproofs.verify.schema import raised
 
     jobs = whole(jobs, "jobs", 1)
-    groups: dict[Path, list[Path]] = {}
+    groups: dict[tuple[Path, bool], list[Path]] = {}  # (folder, named): its certificates
+    problems: list[str] = []
     for path in map(Path, paths or ("certificates",)):
         if path.is_dir():
-            groups.setdefault(path, []).extend(certificate_files(path))
+            files, problem = _folder(path)
+            problems += [problem] if problem else []
+            groups.setdefault((path, not problem), []).extend(files)
         else:
-            groups.setdefault(path.parent, []).append(path)
+            groups.setdefault((path.parent, False), []).append(path)
     verdicts: list[Verdict] = []
-    problems: list[str] = []
-    for folder, files in groups.items():
-        checked, assumptions = check_folder(folder, files, jobs=jobs)
-        verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim, verdict.accepted,
-                             verdict.reason, ("coq", "coqchk") if verdict.accepted else (),
-                             verdict.seconds) for verdict in checked]
-        if assumptions is not None and not assumptions.none:
-            problems.append(f"coqchk on {folder}: {assumptions}")
+    with raised(bounds or {}):
+        for (folder, named), files in groups.items():
+            checked, assumptions = check_folder(folder, files, jobs=jobs, named=named)
+            verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim,
+                                 verdict.accepted, verdict.reason,
+                                 ("coq", "coqchk") if verdict.accepted else (),
+                                 verdict.seconds) for verdict in checked]
+            if assumptions is not None and not assumptions.none:
+                problems.append(f"coqchk on {folder}: {assumptions}")
     return Verdicts(tuple(verdicts), "; ".join(problems))

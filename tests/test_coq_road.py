@@ -19,6 +19,7 @@ import pytest
 
 import coinproofs as cp
 from coinproofs.coq import Script, Statement, Unsupported, build, module_name
+from coinproofs.coq import check
 from coinproofs.coq.check import check_folder, parse_summary
 from coinproofs.verify.manifest import read_manifest
 from tests.cli import coinproofs, fails_with_one_sentence
@@ -204,13 +205,30 @@ def test_attacks_on_the_coq_road_are_refused(proved: Path, tmp_path: Path,
     assert not any(said[claim_id].accepted for claim_id in ATTACKS), reasons
     for claim_id in ("devil.n5.impossible", "devil.n6.impossible"):
         assert "not a proof of the claim's statement" in reasons[claim_id]
+    # Read as Coq lexes it, each of these is refused before Coq runs it.
+    assert "'Axiom' assumes a fact" in reasons["devil.n7.impossible"]
+    assert "'Unset Guard Checking' switches off" in reasons["devil.n9.impossible"]
+    assert "'bypass_check' switches off" in reasons["devil.n10.impossible"]
+    assert "'Axiom' assumes a fact" in reasons["devil.n11.impossible"]
+    assert "coqc rejects" in reasons["devil.n12.impossible"]
+    assert said["devil.n13.impossible"].reason == (
+        "no Coq proof: devil_n13_impossible.v is missing")
+
+
+@needs_coq
+def test_coqchk_refuses_what_the_reading_lets_through(
+        proved: Path, tmp_path: Path, stand_in: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the reading of proof files switched off, coqchk still names each assumption and
+    blames it on its own proof: the reading is a first line, coqchk the judge."""
+    monkeypatch.setattr(check, "banned_commands", lambda text, proof=False: [])
+    folder = attacked_folder(proved, tmp_path)
+    verdicts, _ = check_folder(folder, sorted(folder.glob("*.json")), jobs=2, norec=True)
+    reasons = {verdict.claim: verdict.reason for verdict in verdicts}
+    assert reasons["devil.n3.impossible"] == ""
     assert "cheat" in reasons["devil.n7.impossible"]
     assert "unsafe fixpoints" in reasons["devil.n9.impossible"]
     assert "unsafe fixpoints" in reasons["devil.n10.impossible"]
     assert "cheat" in reasons["devil.n11.impossible"]
-    assert "coqc rejects" in reasons["devil.n12.impossible"]
-    assert said["devil.n13.impossible"].reason == (
-        "no Coq proof: devil_n13_impossible.v is missing")
 
 
 @needs_coq
@@ -242,8 +260,8 @@ def test_honest_proofs_pass_the_full_coqchk(proved: Path, tmp_path: Path,
 def test_verify_coq_options_go_together(tmp_path: Path) -> None:
     fails_with_one_sentence(coinproofs("verify", str(tmp_path), "--jobs", "2"),
                             "--jobs goes with --coq")
-    fails_with_one_sentence(coinproofs("verify", "--coq", "--bound", "family.states=5",
-                                       str(tmp_path)), "--bound")
+    fails_with_one_sentence(coinproofs("verify", "--coq", "--bound", "coq.nothing=5",
+                                       str(tmp_path)), "no bound named 'coq.nothing'")
 
 
 def test_claims_coq_names_a_claim_without_statement() -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from coinproofs.coq.gate import (
-    banned_commands,
+    banned_findings,
     gate,
     library_assumptions,
     printed_statements,
@@ -73,7 +73,7 @@ def headline_names() -> list[str]:
 def test_no_banned_command() -> None:
     """No proof left unfinished, no fact assumed, no kernel check switched off, no code loaded
     into Coq, and _CoqProject holds only what it needs (coinproofs/coq/gate.py)."""
-    assert banned_commands(FORMAL) == []
+    assert banned_findings(FORMAL) == []
 
 
 def test_headline_lists_every_theorem() -> None:
@@ -145,6 +145,17 @@ ATTACKS = {
     "obligations": "Admit Obligations.",
     "plugin": 'Declare ML Module "evil_plugin".',
     "variable in a module": "Module M. Variable v : False. End M.",
+    # A string inside a comment is read by Coq's lexer: the old gate took the rest of the file
+    # for a comment after this one, and found nothing.
+    "string in a comment": '(* "(*" *)\nAxiom evil : False.',
+    "closing in a string in a comment": '(* "*)" Axiom *)\nAxiom evil : False.',
+    "primitive": "Primitive int := #int63_type.",
+    "register": 'Register bool as core.bool.type.',
+    "load": 'Load "evil.v".',
+    "load path": 'Add LoadPath "/tmp" as Evil.',
+    "module declared": "Module Type T. End T. Declare Module M : T.",
+    "typing flags": "#[typing_flags(guarded=no)] Fixpoint f (n : nat) : False := f n.",
+    "unended comment": "(* never closed\nAxiom evil : False.",
 }
 
 
@@ -152,7 +163,15 @@ ATTACKS = {
 def test_gate_finds_banned_commands(tmp_path: Path, name: str) -> None:
     (tmp_path / "_CoqProject").write_text("-Q . CoinProofs\nAttack.v\n")
     (tmp_path / "Attack.v").write_text(ATTACKS[name] + "\n")
-    assert [finding.where for finding in banned_commands(tmp_path)] == ["Attack.v"]
+    assert [finding.where for finding in banned_findings(tmp_path)] == ["Attack.v"]
+
+
+def test_gate_finds_files_the_project_leaves_out(tmp_path: Path) -> None:
+    """A .v file that _CoqProject does not list is compiled by nobody and checked by nobody."""
+    (tmp_path / "_CoqProject").write_text("-Q . CoinProofs\nFine.v\n")
+    (tmp_path / "Fine.v").write_text("Definition x := 1.\n")
+    (tmp_path / "Stray.v").write_text("Definition y := 2.\n")
+    assert [finding.where for finding in banned_findings(tmp_path)] == ["Stray.v"]
 
 
 def test_gate_reads_sections_and_comments(tmp_path: Path) -> None:
@@ -161,14 +180,14 @@ def test_gate_reads_sections_and_comments(tmp_path: Path) -> None:
         "(* Axiom, Admitted, Unset Guard Checking: words in a comment *)\n"
         "Section S. Variables (n : nat) (h : n = n). Context (m : nat).\n"
         "Lemma l : n = n. Proof. exact h. Qed. End S.\nDefinition s := \"Axiom\".\n")
-    assert banned_commands(tmp_path) == []
+    assert banned_findings(tmp_path) == []
 
 
 @pytest.mark.parametrize("line", ["-arg -type-in-type", "-arg -impredicative-set",
                                   "-R /elsewhere Other", "-arg -load-vernac-source evil.v"])
 def test_gate_refuses_project_options(tmp_path: Path, line: str) -> None:
     (tmp_path / "_CoqProject").write_text(f"-Q . CoinProofs\n{line}\nRules.v\n")
-    assert [finding.where for finding in banned_commands(tmp_path)] == ["_CoqProject line 2"]
+    assert [finding.where for finding in banned_findings(tmp_path)] == ["_CoqProject line 2"]
 
 
 def test_digest_covers_the_project_file(tmp_path: Path) -> None:
@@ -202,6 +221,17 @@ def test_coqchk_sees_what_printing_hides(tmp_path: Path) -> None:
     found = library_assumptions(tmp_path, ("Top", "Cheat", "Loop"), norec=True)
     assert found.axioms == ("CoinProofs.Cheat.cheat",)
     assert found.unsafe_fixpoints == ("CoinProofs.Loop.loop",)
+
+
+@needs_coq
+def test_coqchk_checks_every_module_of_the_project(tmp_path: Path) -> None:
+    """A module that Headline.v does not import is checked all the same: the gate runs coqchk
+    over every module _CoqProject lists (the old gate checked Headline.v's closure alone)."""
+    compile_library(tmp_path, {"Cheat": "Axiom cheat : False.\n",
+                               "Headline": "Definition fine := 1.\n"})
+    (tmp_path / "_CoqProject").write_text("-Q . CoinProofs\nHeadline.v\nCheat.v\n")
+    assert library_assumptions(tmp_path, norec=True).axioms == ("CoinProofs.Cheat.cheat",)
+    assert library_assumptions(tmp_path, ("Headline",), norec=True).none
 
 
 @needs_coq

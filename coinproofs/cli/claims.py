@@ -104,6 +104,7 @@ def add_quiet_option(parser: argparse.ArgumentParser, done: str) -> None:
 
 def known_bounds(settings: list[tuple[str, int]]) -> dict[str, int]:
     """The bounds asked for with --bound, each a bound the kernel declares."""
+    import coinproofs.coq.check  # noqa: F401 (declares the coq.* bounds of verify --coq)
     from coinproofs.verify.certificate import load_kernel
     from coinproofs.verify.schema import BOUNDS
 
@@ -252,8 +253,6 @@ def verify_certificates(args: argparse.Namespace) -> int:
         return _list_bounds(args.json)
     if args.jobs is not None and not args.coq:
         raise UserError("--jobs goes with --coq (the kernel checks one certificate at a time)")
-    if args.bound and args.coq:
-        raise UserError("--bound sets the kernel's bounds, which --coq does not use")
     paths = args.paths or [Path("certificates")]
     for path in paths:
         if not path.exists():
@@ -292,10 +291,11 @@ def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
     from coinproofs.certificates import verify_coq
     from coinproofs.coq.check import jobs_default
 
-    checked = verify_coq(*paths, jobs=args.jobs or jobs_default())
+    checked = verify_coq(*paths, jobs=args.jobs or jobs_default(),
+                         bounds=known_bounds(args.bound))
     rows: list[Row] = [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in checked]
     if checked.problem:
-        rows.insert(0, ("coqchk", False, (), 0.0, checked.problem))
+        rows.insert(0, ("folder", False, (), 0.0, checked.problem))
     return report(args.json, "Coq proofs", ("accepted", "REJECTED"), checked.summary, rows)
 
 
@@ -307,7 +307,8 @@ def _list_bounds(as_json: bool) -> int:
         print_json([{"name": b.name, "limit": b.limit, "unit": b.unit, "why": b.why}
                     for b in bounds])
     else:
-        print_table("the kernel's work bounds: `coinproofs verify --bound NAME=VALUE` changes "
+        print_table("the work bounds (the kernel's; coq.* those of verify --coq): `coinproofs "
+                    "verify --bound NAME=VALUE` changes "
                     "one for a run", ["bound", "limit", "of", "what it limits"],
                     [[b.name, f"{b.limit:,}", b.unit, b.why] for b in bounds],
                     wrap=["what it limits"])

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 
 class Unsupported(ValueError):
@@ -61,6 +62,34 @@ class Script:
     requires: tuple[str, ...]
     definitions: str
     proof: str
+
+
+def nat(value: Any) -> str:
+    """A whole number as Coq text, and nothing else: a string, a bool or a float raises
+    Unsupported, so that a statement holds only digits that code has checked.
+
+    >>> nat(15)
+    '15'
+    >>> nat("6) 5 \\/ True")
+    Traceback (most recent call last):
+    ...
+    coinproofs.coq.Unsupported: '6) 5 \\/ True' is not a whole number
+    """
+    if type(value) is not int or value < 0:
+        raise Unsupported(f"{value!r} is not a whole number")
+    return str(value)
+
+
+def one_of(value: Any, names: dict[Any, str]) -> str:
+    """The Coq name of `value` among `names`, and nothing else.
+
+    >>> one_of(True, {True: "misere", False: "normal"})
+    'misere'
+    """
+    for key, name in names.items():
+        if type(value) is type(key) and value == key:
+            return name
+    raise Unsupported(f"{value!r} is none of {', '.join(map(repr, names))}")
 
 
 def module_name(claim_id: str) -> str:

@@ -1,10 +1,21 @@
 """Checking the Coq proofs of a folder of certificates with Coq alone: ``coinproofs verify --coq``.
 
-For every certificate ``<id>.json`` of the folder, its proof ``<module>.v`` is compiled by
-``coqc`` against the formal library (``formal/``, built by ``make formal``). Then one more file,
-written here and not by the prover, states each claim afresh from the certificate's ``claim``
-(:func:`coinproofs.coq.build.statement`) and asks Coq's kernel to accept the compiled theorem
-as a proof of exactly that statement::
+The claim id is the question. For every certificate ``<id>.json``, the claim is first read as
+the kernel reads it (its exact shape, and the kernel's own :func:`check_form`: the id that its
+params give, the statement they give), then asked of the claim registry that ``coinproofs
+claims`` uses: the id must name a claim coinproofs states, and the certificate's game, kind,
+params, value and statement must be exactly the registry's. The Coq statement is then written
+from the registry's claim alone (:func:`coinproofs.coq.build.statement`): nothing read from a
+certificate is formatted into Coq text, only numbers and names that code builds from the
+parsed id.
+
+Its proof ``<module>.v`` is read within a bound, lexed as Coq lexes it, and refused if it holds
+a command no proof needs (``coinproofs/coq/reading.py``: assumptions, switched-off checks,
+primitives, loading code or files, extraction, native compilation). It is then compiled by
+``coqc`` against the formal library (``formal/``, built by ``make formal``), in a build folder
+of its own, from an empty working folder (the only one on Coq's ML load path besides Coq's own
+plugins). Then one more file, written here and not by the prover, states each claim afresh and
+asks Coq's kernel to accept the compiled theorem as a proof of exactly that statement::
 
     Definition statement_1 := <the claim, in the rules' terms>.
     ...
@@ -18,12 +29,16 @@ re-checks that file and everything it depends on (the proofs, formal/, MathComp,
 library) with its own kernel and prints the assumptions: there must be no axiom, no
 type-in-type, no unguarded fixpoint and no assumed positivity, anywhere.
 
-A proof file is compiled in a separate build folder (the certificate folder is left as it is),
-each ``coqc`` with a time limit and a memory limit, ``jobs`` at a time.
+Every run of a Coq tool is bounded in time and memory by the claims it checks: a claim that
+takes seconds (every default claim) gets ``coq.seconds`` and ``coq.memory``, one whose declared
+work (the ``takes`` of ``coinproofs claims``) is longer gets ``coq.long-seconds`` and
+``coq.long-memory``; coqchk gets the sum of its claims' times and ``coq.library-seconds`` for
+the libraries beneath. ``coinproofs verify --coq --bound NAME=VALUE`` changes one for a run.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -31,7 +46,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,12 +54,55 @@ from typing import Any
 
 from coinproofs.coq import Unsupported, module_name
 from coinproofs.coq.build import comment, statement
+from coinproofs.coq.reading import banned_commands
+from coinproofs.proofs.registry import find
+from coinproofs.verify.certificate import check_form, load, open_regular, parse_claim
+from coinproofs.verify.schema import Rejected, declare, expect
 
 ROOT = "Certificates"  # the logical name of the build folder: Certificates.<module>
 DRIVER = "CoinProofsStatements"  # the file that checks every theorem against its statement
-SECONDS = 1200  # at most, for one coqc or the coqchk run
-MEMORY = 8 << 30  # bytes of address space for one coqc (Coq's VM is generous with it)
 WARNINGS = "-notation-overridden"  # MathComp redeclares +, <=, ...: harmless, and noisy
+
+# Measured (docs/formal.md, "Coverage"): the slowest default claim compiles in 12 s and the
+# largest coqc takes 0.6 GB; coqchk over formal/, MathComp and Coq's library 90 s and 0.4 GB.
+SECONDS = declare("coq.seconds", 120, "seconds",
+                  "verify --coq: one proof's coqc, and its share of coqchk, for a claim that "
+                  "takes seconds (every default claim)")
+MEMORY = declare("coq.memory", 2 << 30, "bytes",
+                 "verify --coq: the memory of one coqc or coqchk for claims that take seconds")
+LONG_SECONDS = declare("coq.long-seconds", 3600, "seconds",
+                       "verify --coq: one proof's coqc, and its share of coqchk, for a claim "
+                       "that declares longer work (its `takes` in `coinproofs claims`)")
+LONG_MEMORY = declare("coq.long-memory", 8 << 30, "bytes",
+                      "verify --coq: the memory of one coqc or coqchk for a claim that "
+                      "declares longer work")
+LIBRARY_SECONDS = declare("coq.library-seconds", 900, "seconds",
+                          "verify --coq: coqchk's check of formal/, MathComp and Coq's library "
+                          "beneath the proofs")
+PROOF_BYTES = declare("coq.proof-bytes", 32 << 20, "bytes",
+                      "verify --coq: the largest proof file read (the largest `prove` writes "
+                      "has about 2 MB)")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one run of a Coq tool may take: seconds of wall time, bytes of address space."""
+
+    seconds: float
+    memory: int
+
+    def __add__(self, other: Budget) -> Budget:
+        """The budget of one run that does the work of both."""
+        return Budget(self.seconds + other.seconds, max(self.memory, other.memory))
+
+
+def budget_of(takes: str) -> Budget:
+    """The budget of a claim, from the work it declares: the `takes` of `coinproofs claims`
+    ("" for a default claim, "seconds" for most on request, else words such as "about 4
+    minutes")."""
+    if takes in ("", "seconds"):
+        return Budget(SECONDS.limit, MEMORY.limit)
+    return Budget(LONG_SECONDS.limit, LONG_MEMORY.limit)
 
 
 class CoqMissing(ValueError):
@@ -157,26 +215,32 @@ def require_coq(formal: Path) -> None:
         raise CoqMissing(f"the formal library in {formal} is not built: run `make formal`")
 
 
-def _limited() -> None:
-    """In a coqc child: bound its memory, so one proof cannot take the machine."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+def run_coq(command: list[str], folder: Path, budget: Budget | None = None) -> tuple[bool, str]:
+    """Run a Coq tool from `folder` within `budget` (default: a claim that takes seconds): did
+    it succeed, and what it printed."""
+    budget = budget or budget_of("")
 
+    def limited() -> None:  # in the child: bound its memory, so one proof cannot take the machine
+        resource.setrlimit(resource.RLIMIT_AS, (budget.memory, budget.memory))
 
-def run_coq(command: list[str], folder: Path, seconds: float = SECONDS) -> tuple[bool, str]:
-    """Run a Coq tool in `folder`: did it succeed, and what it printed (the end of it)."""
     try:
         done = subprocess.run(command, cwd=folder, capture_output=True, text=True,
-                              timeout=seconds, preexec_fn=_limited)
+                              timeout=budget.seconds, preexec_fn=limited)
     except subprocess.TimeoutExpired:
-        return False, f"{command[0]} took more than {seconds:,.0f} s"
+        return False, (f"{command[0]} took more than its bound of {budget.seconds:,.0f} s "
+                       "(`coinproofs verify --bounds` lists the coq.* bounds)")
     output = (done.stdout + done.stderr).strip()
+    if done.returncode != 0 and re.search(r"Out of memory|Stack overflow|Cannot allocate", output):
+        output += (f" (within its bound of {budget.memory >> 20:,} MiB: `coinproofs verify "
+                   "--bounds` lists the coq.* bounds)")
     return done.returncode == 0, output
 
 
 def coqc(formal: Path, build: Path, name: str) -> list[str]:
-    """The coqc command that compiles build/<name>.v against the formal library."""
-    return ["coqc", "-w", WARNINGS, "-Q", str(formal), "CoinProofs", "-R", str(build), ROOT,
-            f"{name}.v"]
+    """The coqc command that compiles build/<name>.v against the formal library, with no
+    native compilation (it would load code into Coq)."""
+    return ["coqc", "-w", WARNINGS, "-native-compiler", "no", "-Q", str(formal), "CoinProofs",
+            "-R", str(build), ROOT, str(build / f"{name}.v")]
 
 
 def last_error(output: str) -> str:
@@ -195,46 +259,104 @@ class Proof:
     source: Path
     statement: str = ""
     requires: tuple[str, ...] = ()
+    text: str = ""  # the proof file as read and scanned: what coqc compiles
+    budget: Budget = field(default_factory=lambda: budget_of(""))
     reason: str = ""
     seconds: float = 0.0
 
 
-def proofs_of(folder: Path, certificates: Iterable[Path]) -> list[Proof]:
-    """The proof of each certificate, with its statement; a missing proof or an unreadable
-    certificate is its reason for rejection."""
-    from coinproofs.verify.certificate import Rejected, load, parse_claim
+@dataclass(frozen=True)
+class Stated:
+    """What a claim id asks, as the claim registry states it: the claim (id, game, kind, params,
+    value, statement, as a certificate holds it) and the work it declares (`takes`)."""
 
-    proofs = []
-    for path in certificates:
-        try:
-            claim = parse_claim(load(path))
-            raw: dict[str, Any] = {"id": claim.id, "game": claim.game, "kind": claim.kind,
-                                   "params": dict(claim.params), "value": claim.value,
-                                   "statement": claim.statement}
-        except Rejected as rejection:
-            proofs.append(Proof(path.stem, module_name(path.stem), path,
-                                reason=f"the certificate cannot be read: {rejection}"))
-            continue
-        proof = Proof(claim.id, module_name(claim.id), folder / f"{module_name(claim.id)}.v")
-        try:
-            stated = statement(raw)
-            proof.statement, proof.requires = stated.text, stated.imports
-        except Unsupported as why:
-            proof.reason = f"no Coq proof: {why}"
-        else:
-            if not proof.source.is_file() or proof.source.is_symlink():
-                proof.reason = f"no Coq proof: {proof.source.name} is missing"
-        proofs.append(proof)
-    return proofs
+    claim: Mapping[str, Any]
+    takes: str
+
+
+def stated(claim_id: str) -> Stated:
+    """The claim `claim_id` names, from the registry `coinproofs claims` uses; a ValueError
+    saying why when it names none."""
+    spec = find(claim_id)
+    return Stated(spec.as_json(), spec.takes)
+
+
+def the_claim(path: Path, named: bool) -> tuple[str, Stated]:
+    """The id of the certificate in `path` and what the registry states for it, once the
+    certificate is exactly that claim; a Rejected saying why not (`named`: in a folder whose
+    MANIFEST holds, the file must be named after its claim)."""
+    claim = parse_claim(load(path))
+    check_form(claim)  # the kernel's own check: the id and statement its params give
+    try:
+        asked = stated(claim.id)
+    except ValueError as why:
+        raise Rejected(f"{claim.id} is not a claim coinproofs states: {why}") from None
+    for key in ("game", "kind", "params", "value", "statement"):
+        written, expected = getattr(claim, key), asked.claim[key]
+        # As JSON text, so that "15", 15.0 or true never pass for 15 or 1.
+        expect(json.dumps(written, sort_keys=True) == json.dumps(expected, sort_keys=True),
+               f"the certificate's {key} is not the one {claim.id} states")
+    if named:
+        expect(path.name == f"{claim.id}.json",
+               f"{path.name} holds the certificate of {claim.id}, not of "
+               f"{path.name.removesuffix('.json')}")
+    return claim.id, asked
+
+
+def read_proof(path: Path) -> str:
+    """The proof file `path`, once it is a regular file within coq.proof-bytes that holds no
+    command a proof never needs; a Rejected saying why not."""
+    expect(not path.is_symlink() and path.is_file(), f"{path.name} is missing")
+    with open_regular(path) as handle:
+        data = handle.read(PROOF_BYTES.limit + 1)
+    PROOF_BYTES.check(len(data), f"the proof file {path.name}", counted=True)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Rejected(f"{path.name} is not UTF-8 text") from None
+    banned = banned_commands(text, proof=True)
+    expect(not banned, f"{path.name} holds what no proof needs: {'; '.join(banned[:3])}")
+    return text
+
+
+def proof_of(folder: Path, path: Path, named: bool) -> Proof:
+    """The proof of the certificate in `path`, with its statement written from the claim id;
+    a malformed certificate, a claim other than its id states, a missing or refused proof file
+    is the reason for its rejection."""
+    proof = Proof(path.stem, module_name(path.stem), path)
+    try:
+        claim_id, asked = the_claim(path, named)
+    except Rejected as rejection:
+        proof.reason = f"the certificate is not its claim: {rejection}"
+        return proof
+    except Exception as error:  # whatever a malformed certificate does: no, not a crash
+        proof.reason = f"the certificate cannot be read ({type(error).__name__}: {error})"
+        return proof
+    module = module_name(claim_id)
+    proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes))
+    try:
+        written = statement(asked.claim)
+        proof.statement, proof.requires = written.text, written.imports
+        proof.text = read_proof(proof.source)
+    except Unsupported as why:
+        proof.reason = f"no Coq proof: {why}"
+    except Rejected as why:
+        proof.reason = f"no Coq proof: {why}" if "is missing" in str(why) else str(why)
+    return proof
+
+
+def proofs_of(folder: Path, certificates: Iterable[Path], named: bool = False) -> list[Proof]:
+    """The proof of each certificate, with its statement (each rejection its own)."""
+    return [proof_of(folder, path, named) for path in certificates]
 
 
 def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
                    on_done: Callable[[Proof], None]) -> None:
-    """Compile each proof not yet rejected, `jobs` at a time."""
+    """Compile each proof not yet rejected, `jobs` at a time, each within its budget."""
     def compile_one(proof: Proof) -> Proof:
         start = time.perf_counter()
-        shutil.copyfile(proof.source, build / f"{proof.module}.v")
-        ok, output = run_coq(coqc(formal, build, proof.module), build)
+        (build / f"{proof.module}.v").write_text(proof.text)  # the text that was scanned
+        ok, output = run_coq(coqc(formal, build, proof.module), _empty(build), proof.budget)
         proof.seconds = time.perf_counter() - start
         if not ok:
             proof.reason = f"coqc rejects {proof.source.name}: {last_error(output)}"
@@ -244,6 +366,22 @@ def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for proof in pool.map(compile_one, todo):
             on_done(proof)
+
+
+def _empty(build: Path) -> Path:
+    """The empty folder Coq's tools run from (Coq puts its working folder on the ML load
+    path): beside the build folder, never the certificate folder."""
+    empty = build / ".run"
+    empty.mkdir(exist_ok=True)
+    return empty
+
+
+def total(proofs: Iterable[Proof]) -> Budget:
+    """One run's budget for the work of all these proofs."""
+    budget = Budget(0, MEMORY.limit)
+    for proof in proofs:
+        budget = budget + proof.budget
+    return budget
 
 
 def driver(proofs: list[Proof]) -> str:
@@ -273,13 +411,13 @@ def check_statements(proofs: list[Proof], formal: Path, build: Path) -> bool:
         if not live:
             return False
         (build / f"{DRIVER}.v").write_text(driver(live))
-        ok, together = run_coq(coqc(formal, build, DRIVER), build)
+        ok, together = run_coq(coqc(formal, build, DRIVER), _empty(build), total(live))
         if ok:
             return True
         for proof in live:
             alone = f"{DRIVER}_{proof.module}"
             (build / f"{alone}.v").write_text(driver([proof]))
-            single, output = run_coq(coqc(formal, build, alone), build)
+            single, output = run_coq(coqc(formal, build, alone), _empty(build), proof.budget)
             if not single:
                 proof.reason = ("its theorem is not a proof of the claim's statement "
                                 f"`{proof.statement}`: {last_error(output)}")
@@ -303,14 +441,16 @@ def coqchk_command(formal: Path, modules: list[str], norec: bool = False,
     return command
 
 
-def coqchk(formal: Path, build: Path, modules: list[str],
+def coqchk(formal: Path, build: Path, proofs: list[Proof],
            norec: bool = False) -> tuple[Assumptions | None, str]:
     """Run coqchk on the driver and the proofs (and, unless `norec`, everything beneath them:
-    formal/, MathComp, Coq's library); the assumptions it lists, or None and why it failed.
-    With `norec` (for quick tests) only the assumptions named in the proofs' own modules and
-    formal/ count."""
+    formal/, MathComp, Coq's library), within the proofs' budgets and coq.library-seconds; the
+    assumptions it lists, or None and why it failed. With `norec` (for quick tests) only the
+    assumptions named in the proofs' own modules and formal/ count."""
+    modules = [f"{ROOT}.{proof.module}" for proof in proofs]
+    budget = total(proofs) + Budget(0 if norec else LIBRARY_SECONDS.limit, MEMORY.limit)
     ok, output = run_coq(coqchk_command(formal, [f"{ROOT}.{DRIVER}", *modules], norec, build),
-                         build)
+                         _empty(build), budget)
     if not ok:
         return None, f"coqchk rejects the proofs: {last_error(output)}"
     try:
@@ -323,24 +463,25 @@ def coqchk(formal: Path, build: Path, modules: list[str],
 def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
                  formal: Path | None = None,
                  on_compiled: Callable[[Proof], None] = lambda proof: None,
-                 keep: Path | None = None,
-                 norec: bool = False) -> tuple[list[CoqVerdict], Assumptions | None]:
+                 keep: Path | None = None, norec: bool = False,
+                 named: bool = False) -> tuple[list[CoqVerdict], Assumptions | None]:
     """Coq's verdict on the proof of each certificate in `certificates` (of `folder`), and the
     assumptions coqchk found (None when coqchk did not run or failed). `keep`: build in this
     folder and leave the compiled files there (default: a temporary folder). `on_compiled`
     hears of each proof as coqc finishes it. `norec` (for quick tests): coqchk checks the
-    proofs' own modules only, admitting formal/ and the libraries beneath."""
+    proofs' own modules only, admitting formal/ and the libraries beneath. `named`: the
+    folder's MANIFEST holds, so each certificate must be named after its claim."""
     formal = formal or formal_folder()
     require_coq(formal)
-    proofs = proofs_of(folder, certificates)
+    proofs = proofs_of(folder, certificates, named)
     with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary:
         build = keep or Path(temporary)
         build.mkdir(parents=True, exist_ok=True)
         compile_proofs(proofs, formal, build, jobs, on_compiled)
         assumptions: Assumptions | None = None
         if check_statements(proofs, formal, build):
-            modules = [f"{ROOT}.{proof.module}" for proof in proofs if not proof.reason]
-            assumptions, why = coqchk(formal, build, modules, norec)
+            live = [proof for proof in proofs if not proof.reason]
+            assumptions, why = coqchk(formal, build, live, norec)
             blame(proofs, assumptions, why)
     verdicts = [CoqVerdict(proof.claim, proof.module, not proof.reason, proof.reason,
                            proof.seconds) for proof in proofs]

@@ -24,7 +24,7 @@ from typing import Any
 
 from sympy import factorint
 
-from coinproofs.coq import Script, Statement, Unsupported
+from coinproofs.coq import Script, Statement, Unsupported, nat, one_of
 from coinproofs.coq.group import generators_text, impossible_script, shortest_script
 from coinproofs.verify import devil, family
 from coinproofs.verify.certificate import Artifacts
@@ -37,6 +37,8 @@ LITERAL_MAX = 4096
 GROUPS = {"cyclic": "(cyclic {n})", "dihedral": "(dihedral {n})",
           "symmetric": "(symmetric {n})", "trivial": "trivial", "klein": "klein",
           "alternating": "(alternating {n})"}
+
+GOALS = {"zero": "zero", "equal": "equal"}
 
 # How many earlier places of its first two moves a copy of a compressed strategy tries.
 COPY_PLACES = 8
@@ -56,9 +58,9 @@ def table(n: int, q: int, group: str, goal: str) -> str:
     >>> table(4, 3, "klein", "equal")
     '(Table 4 3 klein equal)'
     """
-    generators = (GROUPS[group].format(n=n) if group in GROUPS  # else written by its generators
+    generators = (GROUPS[group].format(n=nat(n)) if group in GROUPS  # else by its generators
                   else generators_text(family.generated(group, n)))
-    return f"(Table {n} {q} {generators} {goal})"
+    return f"(Table {nat(n)} {nat(q)} {generators} {one_of(goal, GOALS)})"
 
 
 def number(value: int, base: int, exponent: int) -> str:
@@ -67,8 +69,10 @@ def number(value: int, base: int, exponent: int) -> str:
     >>> number(255, 2, 8), number(2**64 - 1, 2, 64)
     ('255', '(2 ^ 64 - 1)')
     """
+    if type(value) is not int:
+        raise Unsupported(f"{value!r} is not a whole number")
     if value <= LITERAL_MAX:
-        return str(value)
+        return nat(value)
     if value == base**exponent - 1:
         return f"({base} ^ {exponent} - 1)"
     raise Unsupported(f"the length {value:,} is neither at most {LITERAL_MAX:,} nor "
@@ -92,7 +96,7 @@ def statement(claim: Claim) -> Statement:
         length = number(value["length"], q, exponent)
         return Statement(("RulesTable", "ClaimsTable"),
                          f"shortest ({wins}) {length} /\\ counts {table(n, q, group, goal)} "
-                         f"{length} {value['sequences']} {value['up_to_group']}")
+                         f"{length} {nat(value['sequences'])} {nat(value['up_to_group'])}")
     raise Unsupported(f"{claim['id']} is a kind of family claim with no Coq statement")
 
 
@@ -107,13 +111,13 @@ def _options(claim: Claim) -> tuple[int, int, str, str]:
 def _coin_statement(claim: Claim) -> Statement:
     n, kind, value = claim["params"]["n"], claim["kind"], claim["value"]
     if kind == "shortest":
-        return Statement(("Rules",), f"shortest (wins {n}) {number(value, 2, n)}")
+        return Statement(("Rules",), f"shortest (wins {nat(n)}) {number(value, 2, n)}")
     if kind == "impossible":
-        return Statement(("Rules",), f"impossible (wins {n})")
+        return Statement(("Rules",), f"impossible (wins {nat(n)})")
     if kind == "lamping":
-        k = n.bit_length() - 1
-        return Statement(("Rules", "Lamping"),
-                         f"wins {n} (lamping {k}) /\\ size (lamping {k}) = {number(value, 2, n)}")
+        k = nat(int(nat(n)).bit_length() - 1)
+        return Statement(("Rules", "Lamping"), f"wins {nat(n)} (lamping {k}) /\\ "
+                                               f"size (lamping {k}) = {number(value, 2, n)}")
     raise Unsupported(f"{claim['id']} is a kind of devil claim with no Coq statement")
 
 

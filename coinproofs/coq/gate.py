@@ -26,25 +26,18 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from coinproofs.coq.check import Assumptions, coqchk_command, formal_folder, parse_summary, run_coq
+from coinproofs.coq.check import (
+    LIBRARY_SECONDS,
+    MEMORY,
+    Assumptions,
+    Budget,
+    coqchk_command,
+    formal_folder,
+    parse_summary,
+    run_coq,
+)
+from coinproofs.coq.reading import banned_commands
 from coinproofs.verify import theorems
-
-# Commands that assume a fact, leave a proof unfinished, switch a check of Coq's kernel off, or
-# load code into Coq; spelt so that a search for the commands finds none in this file.
-BANNED = {
-    r"\bAdmitte[d]\b": "leaves a proof unfinished",
-    r"\badmi[t]\b": "leaves a goal unproved",
-    r"\bAdmit\s+Obligation[s]\b": "leaves obligations unproved",
-    r"\b(?:Axio[m]s?|Paramete[r]s?|Conjectur[e]s?)\b": "assumes a fact",
-    r"\bUnset\s+(?:Guard|Positivity|Universe)\s+Checkin[g]\b": "switches off a kernel check",
-    r"\bbypass_chec[k]\b": "switches off a kernel check",
-    r"\bDeclare\s+M[L]\s+Module\b": "loads code into Coq",
-    r"\bImpredicative\s+Se[t]\b": "changes Coq's logic",
-}
-
-# Commands that assume a fact unless a section discharges it (they are then its parameters).
-IN_SECTIONS = re.compile(r"\b(?:Variable[s]?|Hypothes[ie]s|Contex[t])\b")
-BLOCK = re.compile(r"\b(Section|Module(?!\s+Type)|End)\s+(\w+)\s*\.")
 
 # The lines _CoqProject may hold: the logical name, the warning it silences, and the files.
 PROJECT_LINE = re.compile(r"-Q \. CoinProofs|-arg -w -arg -notation-overridden|[A-Za-z0-9]+\.v")
@@ -61,67 +54,22 @@ class Finding:
         return f"{self.where}: {self.what}"
 
 
-def strip_comments(text: str) -> str:
-    """Coq source without its comments (nested, as Coq reads them) and string literals, so that
-    a word in a comment is not taken for a command.
-
-    >>> strip_comments('Lemma a. (* Admit (* nested *) *) Qed. Check "(*".')
-    'Lemma a.   Qed. Check  .'
-    """
-    out, depth, i = [], 0, 0
-    while i < len(text):
-        if text.startswith("(*", i):
-            depth, i = depth + 1, i + 2
-        elif depth and text.startswith("*)", i):
-            depth, i = depth - 1, i + 2
-            if not depth:
-                out.append(" ")
-        elif not depth and text[i] == '"':
-            end = text.find('"', i + 1)
-            while end != -1 and text.startswith('""', end):  # "" is a quote inside a string
-                end = text.find('"', end + 2)
-            i = len(text) if end == -1 else end + 1
-            out.append(" ")
-        else:
-            if not depth:
-                out.append(text[i])
-            i += 1
-    return "".join(out)
+def project_modules(formal: Path) -> list[str]:
+    """The modules _CoqProject lists, in its order: what `make formal` compiles."""
+    return [line.strip().removesuffix(".v")
+            for line in (formal / "_CoqProject").read_text().splitlines()
+            if line.strip().endswith(".v")]
 
 
-def outside_sections(code: str) -> list[str]:
-    """The section variables and hypotheses of `code` (without comments) that no section
-    discharges: declared at the top level or in a module.
-
-    >>> outside_sections("Section S. Variable n : nat. End S. Hypothesis h : False.")
-    ['Hypothesis']
-    """
-    found: list[str] = []
-    blocks: list[str] = []
-    at = 0
-    for match in BLOCK.finditer(code):
-        found += [word[0] for word in IN_SECTIONS.finditer(code, at, match.start())
-                  if "Section" not in blocks]
-        if match[1] == "End":
-            if blocks:
-                blocks.pop()
-        else:
-            blocks.append(match[1])
-        at = match.end()
-    found += [word[0] for word in IN_SECTIONS.finditer(code, at) if "Section" not in blocks]
-    return found
-
-
-def banned_commands(formal: Path) -> list[Finding]:
-    """Every banned command in formal/*.v, and every line of _CoqProject it does not need."""
-    findings = []
-    for path in sorted(formal.glob("*.v")):
-        code = strip_comments(path.read_text())
-        for pattern, why in BANNED.items():
-            for match in re.finditer(pattern, code):
-                findings.append(Finding(path.name, f"{match[0]!r} {why}"))
-        for word in outside_sections(code):
-            findings.append(Finding(path.name, f"{word!r} outside a section assumes a fact"))
+def banned_findings(formal: Path) -> list[Finding]:
+    """Every banned command in formal/*.v (read as Coq's lexer reads it), every .v file that
+    _CoqProject does not list (coqchk would not check it), and every line of _CoqProject it
+    does not need."""
+    findings = [Finding(path.name, what) for path in sorted(formal.glob("*.v"))
+                for what in banned_commands(path.read_text())]
+    listed = project_modules(formal)
+    findings += [Finding(path.name, "_CoqProject does not list it, so nothing checks it")
+                 for path in sorted(formal.glob("*.v")) if path.stem not in listed]
     project = formal / "_CoqProject"
     for number, line in enumerate(project.read_text().splitlines(), 1):
         if line.strip() and not PROJECT_LINE.fullmatch(line.strip()):
@@ -130,13 +78,16 @@ def banned_commands(formal: Path) -> list[Finding]:
     return findings
 
 
-def library_assumptions(formal: Path, modules: tuple[str, ...] = ("Headline",),
+def library_assumptions(formal: Path, modules: tuple[str, ...] | None = None,
                         norec: bool = False) -> Assumptions:
-    """What coqchk, checking CoinProofs.<module> for each of `modules` and everything beneath
-    them, says they rest on; with `norec` (for quick tests), checking those modules alone and
-    counting only what is named in formal/. A ValueError when coqchk fails."""
+    """What coqchk, checking CoinProofs.<module> for each of `modules` (default: every module
+    _CoqProject lists) and everything beneath them, says they rest on; with `norec` (for quick
+    tests), checking those modules alone and counting only what is named in formal/. A
+    ValueError when coqchk fails."""
+    modules = tuple(project_modules(formal)) if modules is None else modules
     names = [f"CoinProofs.{module}" for module in modules]
-    ok, output = run_coq(coqchk_command(formal, names, norec), formal)
+    ok, output = run_coq(coqchk_command(formal, names, norec), formal,
+                         Budget(LIBRARY_SECONDS.limit, MEMORY.limit))
     if not ok:
         raise ValueError(f"coqchk rejects formal/: {' '.join(output[-400:].split())}")
     found = parse_summary(output)
@@ -184,7 +135,7 @@ def statement_findings(printed: dict[str, str]) -> list[Finding]:
 
 def gate(formal: Path) -> list[Finding]:
     """Everything that keeps the built formal/ from passing the gate (empty: it passes)."""
-    findings = banned_commands(formal)
+    findings = banned_findings(formal)
     digest = theorems.formal_sha256(formal)
     if digest != theorems.FORMAL_SHA256:
         findings.append(Finding("coinproofs/verify/theorems.py",

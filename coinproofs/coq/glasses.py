@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coinproofs.coq import Script, Statement, Unsupported
+from coinproofs.coq import Script, Statement, Unsupported, nat
 from coinproofs.verify.certificate import Artifacts, Rejected, parse_json
 from coinproofs.verify.devil import rotate
 from coinproofs.verify.glasses import felt, is_won, orbit_number
@@ -53,12 +53,12 @@ def statement(claim: Mapping[str, Any]) -> Statement:
     >>> statement({"kind": "impossible", "params": {"n": 5, "hands": 2}, "value": None}).text
     'no_strategy 5 2'
     """
-    n, k = claim["params"]["n"], claim["params"]["hands"]
+    n, k = nat(claim["params"]["n"]), nat(claim["params"]["hands"])
     kind, value = claim["kind"], claim["value"]
     if kind == "shortest":
-        return Statement(RULES, f"shortest_turns {n} {k} {value}")
+        return Statement(RULES, f"shortest_turns {n} {k} {nat(value)}")
     if kind == "wins":
-        return Statement(RULES, f"wins_within {n} {k} {value}")
+        return Statement(RULES, f"wins_within {n} {k} {nat(value)}")
     if kind == "impossible":
         return Statement(RULES, f"no_strategy {n} {k}")
     raise Unsupported(f"glasses claims of kind {kind!r} have no Coq statement")

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from coinproofs.coq import Script, Statement, Unsupported
+from coinproofs.coq import Script, Statement, Unsupported, nat, one_of
 from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.norepeat_dag import (
     DAG_NODES,
@@ -37,8 +37,9 @@ COQ_DAG_NODES = 1 << 14
 def statement(claim: Mapping[str, Any]) -> Statement:
     """Who wins, as RulesNoRepeats.v says it: ``first_wins n r`` or ``second_wins n r``."""
     n, misere = claim["params"]["n"], claim["params"]["misere"]
-    who = "first_wins" if claim["value"] == "first" else "second_wins"
-    return Statement(("RulesNoRepeats",), f"{who} {n} {'misere' if misere else 'normal'}")
+    who = one_of(claim["value"], {"first": "first_wins", "second": "second_wins"})
+    rule = one_of(misere, {True: "misere", False: "normal"})
+    return Statement(("RulesNoRepeats",), f"{who} {nat(n)} {rule}")
 
 
 def script(certificate: Mapping[str, Any], folder: Path) -> Script:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from coinproofs.coq import Script, Statement, Unsupported
+from coinproofs.coq import Script, Statement, Unsupported, nat
 from coinproofs.verify.penny import formula_pair
 
 RULES = ("RulesPenny",)
@@ -47,7 +47,7 @@ def number(n: int) -> str:
     >>> [number(n) for n in (3821, 10000, 20000, 38197)]
     ['3821', '10 ^ 4', '2 * 10 ^ 4', '38 * 1000 + 197']
     """
-    if n < LARGEST_LITERAL:
+    if int(nat(n)) < LARGEST_LITERAL:
         return str(n)
     zeros = len(str(n)) - len(str(n).rstrip("0"))
     if zeros >= 3 and n // 10 ** zeros < LARGEST_LITERAL:
@@ -79,7 +79,7 @@ def statement(claim: Mapping[str, Any]) -> Statement:
         return Statement(RULES, f"{in_square(params['max'], 'normal')} <-> "
                                 f"exists2 k, k < {number(value)} & wythoff_pair k (x, y)")
     if kind == "a-wythoff":
-        a = params["a"]
+        a = nat(params["a"])
         return Statement(RULES, f"{in_square(params['max'], 'normal', str(a))} <-> "
                                 f"exists2 k, k < {number(value)} & alpha_pair {a} k (x, y)")
     if kind == "misere":

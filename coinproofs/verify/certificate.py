@@ -51,8 +51,8 @@ from coinproofs.verify.schema import (
     text,
 )
 
-__all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_document",
-           "check_file", "expect", "load", "open_regular", "parse_json"]
+__all__ = ["SCHEMA", "Artifacts", "Claim", "Rejected", "Verdict", "check_document", "check_file",
+           "check_form", "expect", "load", "open_regular", "parse_json"]
 
 SCHEMA = "coinproofs/certificate/v1"
 GAMES = ("devil", "penny", "norepeat", "glasses")
@@ -228,6 +228,19 @@ def parse_claim(doc: Any) -> Claim:
     raw = doc["claim"]
     CLAIM.check(raw)
     return Claim(raw["id"], raw["game"], raw["kind"], raw["params"], raw["value"], raw["statement"])
+
+
+def check_form(claim: Claim) -> None:
+    """Reject unless the claim has the exact form its game gives it: params and value of the
+    right types, the id its params and kind give, the statement they give (the game's own
+    ``check_form``, the first step of its ``check_claim``). The Coq road shares this check."""
+    try:
+        module = importlib.import_module(f"coinproofs.verify.{claim.game}")
+        module.check_form(claim)
+    except Rejected:
+        raise
+    except Exception as error:  # whatever a malformed claim does to the check: no, not a crash
+        raise Rejected(f"malformed claim ({type(error).__name__}: {error})") from None
 
 
 def check_document(doc: Any, folder: Path) -> Verdict:

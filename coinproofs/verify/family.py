@@ -880,8 +880,10 @@ def statement(kind: str, n: int, q: int, group_name: str, goal: str, value: Any)
     raise Rejected(f"unknown kind of family claim {kind!r}")
 
 
-def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
-    """Accept a family claim only if its evidence proves it exactly as stated."""
+def check_form(claim: Claim) -> tuple[int, int, str, str]:
+    """(n, q, group, goal) of a family claim once it has its exact form: params and value of
+    the right types, the id its params and kind give, the statement its params and value give
+    (no evidence read)."""
     n, q, group_name, goal = options(claim.params)
     expect(claim.kind in KINDS, f"a family claim is {' or '.join(KINDS)}, not {claim.kind!r}")
     expect(len(claim.params) > 1 or claim.kind == "count",
@@ -894,6 +896,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(claim.id == expected, f"claim id {claim.id!r} does not match {expected}")
     expect(claim.statement == statement(claim.kind, n, q, group_name, goal, claim.value),
            f"the statement does not say what {expected} says")
+    return n, q, group_name, goal
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept a family claim only if its evidence proves it exactly as stated."""
+    n, q, group_name, goal = check_form(claim)
     # Evidence of theorems alone needs no table over the states: only the group's order.
     theorem_only = claim.kind != "count" and all(
         isinstance(item, dict) and item.get("method") == "theorem" for item in evidence)

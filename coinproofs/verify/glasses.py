@@ -493,8 +493,9 @@ def statement(kind: str, n: int, k: int, value: Any) -> str:
     raise Rejected(f"unknown kind of glasses claim {kind!r}")
 
 
-def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
-    """Accept `claim` only if its evidence proves it exactly as stated."""
+def check_form(claim: Claim) -> tuple[int, int]:
+    """(n, hands) of a claim once it has its exact form: the id its params and kind give, the
+    statement its params and value give (no evidence read)."""
     n, k = claim.params.get("n"), claim.params.get("hands")
     expect(set(claim.params) == {"n", "hands"} and type(n) is int and type(k) is int
            and 1 <= n <= MAX_N and 0 <= k <= n,
@@ -505,6 +506,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
            f"claim id {claim.id!r} does not match glasses.n{n}.k{k}.{claim.kind}")
     expect(claim.statement == statement(claim.kind, n, k, claim.value),
            f"the statement does not say what a {claim.kind} claim for n={n}, hands={k} says")
+    return n, k
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept `claim` only if its evidence proves it exactly as stated."""
+    n, k = check_form(claim)
     facts, methods = [], []
     for item in evidence:
         method = method_of(item, ("strategy", "survival", "invariant"), "the glasses puzzle")

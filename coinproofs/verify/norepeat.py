@@ -345,8 +345,9 @@ def strategy_moves(item: Evidence, artifacts: Artifacts) -> Any:
     return moves
 
 
-def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
-    """Accept the claim only if every evidence item proves it as stated."""
+def check_form(claim: Claim) -> tuple[int, bool]:
+    """(n, misère) of a claim once it has its exact form: the winner named, the id its params
+    give, the statement its params and value give (no evidence read)."""
     expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
     PARAMS.check(claim.params)
     WINNER.check(claim.value, "the winner")
@@ -354,6 +355,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(claim.id == claim_id(n, misere), f"the claim id must be {claim_id(n, misere)!r}")
     expect(claim.statement == statement(n, misere, claim.value),
            "the statement does not say what the claim's params and value say")
+    return n, misere
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept the claim only if every evidence item proves it as stated."""
+    n, misere = check_form(claim)
     methods: list[str] = []
     for item in evidence:
         method = method_of(item, ("strategy", "strategy-up-to-symmetry", "matching",

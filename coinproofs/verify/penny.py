@@ -249,8 +249,9 @@ def statement(kind: str, params: Mapping[str, int], value: Any) -> str:
     raise Rejected(f"unknown kind of penny claim {kind!r}")
 
 
-def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
-    """Accept `claim` only if its evidence proves it exactly as stated."""
+def check_form(claim: Claim) -> dict[str, int]:
+    """The params of a claim once it has its exact form: a kind the kernel knows, its params,
+    the id they give (the value and so the statement are the evidence's to decide)."""
     expect(claim.kind in REQUIRED, f"unknown kind of penny claim {claim.kind!r}; the kernel "
                                    f"knows {', '.join(REQUIRED)}")
     PARAMS[claim.kind].check(claim.params)
@@ -258,6 +259,12 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(params.get("lo", 0) <= params.get("hi", 0), "lo must be at most hi")
     expect(claim.id == claim_id(claim.kind, params),
            f"claim id {claim.id!r} does not match {claim_id(claim.kind, params)!r}")
+    return params
+
+
+def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
+    """Accept `claim` only if its evidence proves it exactly as stated."""
+    params = check_form(claim)
     methods = [method_of(item, ("p-positions", "formula", "lrat"), "the penny game")
                for item in evidence]
     expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
