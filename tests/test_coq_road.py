@@ -18,8 +18,7 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Script, Statement, Unsupported, build, module_name
-from coinproofs.coq import check
+from coinproofs.coq import Script, Statement, Unsupported, build, check, module_name
 from coinproofs.coq.check import check_folder, parse_summary
 from coinproofs.verify.manifest import read_manifest
 from tests.cli import coinproofs, fails_with_one_sentence
