@@ -68,7 +68,8 @@ def bound_table() -> str:
     load_kernel()
     rows = [f"| `{bound.name}` | {bound.default:,} | {bound.unit} | {_cell(bound.why)} | "
             f"`--bound {bound.name}=VALUE` |"
-            for bound in sorted(BOUNDS.values(), key=lambda bound: bound.name)]
+            for bound in sorted(BOUNDS.values(), key=lambda bound: bound.name)
+            if bound.road == "kernel"]
     return "\n".join(["| bound | default | unit | what it limits | raised by "
                       "`coinproofs verify` with |", "| --- | --- | --- | --- | --- |", *rows])
 

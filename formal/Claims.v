@@ -1,6 +1,6 @@
 (* What a claim says, in words any game's rules can fill in: a strategy is a list of moves and
-   the rules say which lists win (`wins`). The claim kinds of coinproofs (DESIGN.md, "Claims
-   and certificates") are stated with these two definitions, so that the statement of a claim
+   the rules say which lists win (`wins`). The claim kinds of coinproofs (docs/design.md,
+   "Claim ids") are stated with these two definitions, so that the statement of a claim
    such as devil.n4.shortest reads `shortest (wins 4) 15`. Part of what a reader must trust. *)
 From mathcomp Require Import all_ssreflect.
 

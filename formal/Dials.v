@@ -1,4 +1,4 @@
-(* q-state dials (the rotating-table family of DESIGN.md): N dials at positions 0..N-1, each
+(* q-state dials (the rotating-table family, docs/design.md): N dials at positions 0..N-1, each
    showing 0..q-1; a move adds a vector mod q; the devil turns the table before each move; the
    goal is all dials at 0. With q = 2 these are the coins of Rules.v (XOR is addition mod 2).
 

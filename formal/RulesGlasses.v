@@ -1,4 +1,4 @@
-(* Gardner's glasses with hands (DESIGN.md, game 5; the kernel's coinproofs/verify/glasses.py):
+(* Gardner's glasses with hands (docs/design.md; the kernel's coinproofs/verify/glasses.py):
    the rules, what a reader must trust. N glasses stand on a round tray at positions 0..N-1,
    each up or down. One turn: the blindfolded player grabs K different positions (in its own
    frame), feels how the glasses there stand, and turns over some of the grabbed glasses,

@@ -1,4 +1,4 @@
-(* No repeats (Enigma 1404; DESIGN.md game 3): the rules, as coinproofs' kernel
+(* No repeats (Enigma 1404; docs/design.md): the rules, as coinproofs' kernel
    (coinproofs/verify/norepeat.py) states them; what a reader must trust. A row of n coins
    starts all heads; the players (first Amber, then Ben) take turns to turn over one coin, and
    the pattern made must not have occurred before in the game. Normal play: the player who

@@ -1,4 +1,4 @@
-(* The rotating-table family (DESIGN.md, game 4; the kernel's coinproofs/verify/family.py):
+(* The rotating-table family (docs/design.md; the kernel's coinproofs/verify/family.py):
    the rules, what a reader must trust. N positions 0..N-1 each hold a dial showing 0..q-1
    (q = 2: a coin, 1 = tails). Before each move the devil rearranges the table by any
    permutation of his group, given by generators; then the move turns each dial by its entry,

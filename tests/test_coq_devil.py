@@ -78,14 +78,18 @@ def prove(ids: list[str], folder: Path) -> list[Path]:
     return [folder / f"{claim_id}.json" for claim_id in ids]
 
 
-def verdicts(folder: Path, certificates: list[Path]) -> dict[str, str]:
-    """`verify --coq`'s check of each certificate's .v: it compiles, its theorem proves exactly
-    the claim's statement, and coqchk finds no assumption in it. The reason for each claim it
-    rejects ("" when accepted)."""
-    found, assumptions = check_folder(folder, certificates, jobs=2, norec=True)
-    if all(verdict.accepted for verdict in found):
-        assert assumptions is not None and assumptions.none
-    return {verdict.claim: verdict.reason for verdict in found}
+def verdicts(certificates: list[Path]) -> dict[Path, str]:
+    """`verify --coq`'s check of each certificate's .v (a folder at a time): it compiles, its
+    theorem proves exactly the claim's statement, and coqchk finds no assumption in it. The
+    reason for each certificate it rejects ("" when accepted)."""
+    reasons: dict[Path, str] = {}
+    for folder in dict.fromkeys(path.parent for path in certificates):
+        mine = [path for path in certificates if path.parent == folder]
+        found, assumptions = check_folder(folder, mine, jobs=2, norec=True)
+        if all(verdict.accepted for verdict in found):
+            assert assumptions is not None and assumptions.none
+        reasons |= {path: verdict.reason for path, verdict in zip(mine, found, strict=True)}
+    return reasons
 
 
 # One claim of each road to a proof (formal/TableClaims.v, TableCount.v, Group*.v): the lemma
@@ -114,13 +118,16 @@ SEARCHED = {"devil.n4.dihedral.shortest": (4, "dihedral", "table_shortest_check_
 
 
 def searched(folder: Path, claim_id: str, n: int, group: str) -> Path:
+    """The certificate of claim_id by search, in a folder `searched` of its own (a claim's
+    certificate is named by its id)."""
     spec = find(claim_id)
-    evidence = [e for e in family_proofs.prove(n, 2, group, "zero", ProofContext(folder, spec.id),
+    place = folder / "searched"
+    place.mkdir(exist_ok=True)
+    evidence = [e for e in family_proofs.prove(n, 2, group, "zero", ProofContext(place, spec.id),
                                                kind=spec.kind)
                 if e["method"] != "theorem"]
-    path = folder / f"searched.{claim_id}.json"
-    claim = {**spec.as_json(), "id": f"searched.{claim_id}"}
-    path.write_text(json.dumps({"schema": "coinproofs/certificate/v1", "claim": claim,
+    path = place / f"{claim_id}.json"
+    path.write_text(json.dumps({"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
                                 "evidence": evidence}))
     build.write_proof(path)
     return path
@@ -134,7 +141,8 @@ def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     prove(list(ROADS), folder)
     for claim_id, (n, group, _) in SEARCHED.items():
         searched(folder, claim_id, n, group)
-    tampered(folder, "searched.devil.n3.dihedral.impossible", "closed", no_invariant)
+    tampered(folder / "searched" / "devil.n3.dihedral.impossible.json", "closed",
+             lambda document, place: no_invariant(document))
     return folder
 
 
@@ -144,24 +152,31 @@ def proof_text(folder: Path, claim_id: str) -> str:
 
 @needs_coq
 def test_every_road_compiles(formal: Path, proved: Path) -> None:
-    roads = {**ROADS, **{f"searched.{claim_id}": lemma
-                         for claim_id, (_, _, lemma) in SEARCHED.items()},
-             "closed": "closed_check_sound"}
-    for claim_id, lemma in roads.items():
-        assert lemma in proof_text(proved, claim_id)
-    found = verdicts(proved, [proved / f"{claim_id}.json" for claim_id in roads])
-    assert found == dict.fromkeys(roads, "")
+    roads = {proved / f"{claim_id}.json": lemma for claim_id, lemma in ROADS.items()}
+    roads |= {proved / "searched" / f"{claim_id}.json": lemma
+              for claim_id, (_, _, lemma) in SEARCHED.items()}
+    roads[proved / "closed" / "devil.n3.dihedral.impossible.json"] = "closed_check_sound"
+    for path, lemma in roads.items():
+        assert lemma in proof_text(path.parent, path.stem), path
+    assert verdicts(list(roads)) == dict.fromkeys(roads, "")
 
 
 # --- Tampered evidence ---------------------------------------------------------------------------
 
-def tampered(folder: Path, claim_id: str, name: str, change: Callable[[Document], None]) -> Path:
-    """A copy of the certificate of claim_id, as folder/name.json, changed by change(document),
-    its Coq proof written again from it."""
-    document = json.loads((folder / f"{claim_id}.json").read_text())
-    change(document)
-    document["claim"]["id"] = name
-    path = folder / f"{name}.json"
+Change = Callable[[Document, Path], None]  # a change to a certificate in a folder
+
+
+def tampered(source: Path, name: str, change: Change) -> Path:
+    """A copy of the certificate in `source` with its artifacts, in a folder `name` beside its
+    own, changed by change(document, that folder), its Coq proof written again from it."""
+    place = source.parent.parent / name if source.parent.name == "searched" else (
+        source.parent / name)
+    place.mkdir()
+    for artifact in source.parent.glob(f"{source.stem}.*"):
+        shutil.copy(artifact, place)
+    document = json.loads(source.read_text())
+    change(document, place)
+    path = place / source.name
     path.write_text(json.dumps(document))
     build.write_proof(path)
     return path
@@ -191,49 +206,57 @@ def no_invariant(document: Document) -> None:
     document["evidence"] = [e for e in document["evidence"] if e["method"] != "invariant"]
 
 
-def changes(folder: Path) -> Iterator[tuple[str, str, Callable[[Document], None]]]:
-    """(claim, what changes, how): one changed number for each kind of evidence a proof reads."""
-    def empty_move(document: Document) -> None:
+def changes(folder: Path) -> Iterator[tuple[Path, str, Change]]:
+    """(certificate, what changes, how): one changed number for each kind of evidence a proof
+    reads."""
+    def empty_move(document: Document, place: Path) -> None:
         # A shortest strategy with an empty move does not win: else a shorter one would.
         item(document, "strategy")["moves"][3] = []
 
-    def layers(method: str) -> Callable[[Document], None]:
-        return lambda document: rewrite_lines(folder, item(document, method), one_more_orbit)
+    def layers(method: str) -> Change:
+        return lambda document, place: rewrite_lines(place, item(document, method),
+                                                     one_more_orbit)
 
-    def invariant(document: Document) -> None:
+    def invariant(document: Document, place: Path) -> None:
         item(document, "invariant")["orbits"][0] = 0b111  # all tails: flip all, and it is over
 
-    def closed_layers(document: Document) -> None:
+    def closed_layers(document: Document, place: Path) -> None:
         no_invariant(document)
-        rewrite_lines(folder, item(document, "reachability"), one_more_orbit)
+        rewrite_lines(place, item(document, "reachability"), one_more_orbit)
 
-    def lamping_move(index: int) -> Callable[[Document], None]:
-        def change(document: Document) -> None:  # a move turned into flipping coin 0 alone
+    def lamping_move(index: int) -> Change:
+        def change(document: Document, place: Path) -> None:  # a move: flip coin 0 alone
             item(document, "strategy")["moves"][index] = [0]  # 255 moves: inline
         return change
 
-    def count(field: str) -> Callable[[Document], None]:
-        return lambda document: document["claim"]["value"].__setitem__(
-            field, document["claim"]["value"][field] + 1)
-
-    yield "devil.n4.dihedral.shortest", "strategy", empty_move
-    yield "searched.devil.n4.dihedral.shortest", "reachability", layers("reachability")
-    yield "devil.n3.dihedral.impossible", "invariant", invariant
-    yield "devil.n4.count", "count", layers("count")
-    yield "devil.n4.count", "sequences", count("sequences")
-    yield "devil.n4.count", "up_to_group", count("up_to_group")
-    yield "searched.devil.n3.dihedral.impossible", "closed layers", closed_layers
-    yield "devil.n8.lamping", "Lamping's first move", lamping_move(0)
-    yield "devil.n8.lamping", "Lamping's last move", lamping_move(-1)
+    searched = folder / "searched"
+    yield folder / "devil.n4.dihedral.shortest.json", "strategy", empty_move
+    yield searched / "devil.n4.dihedral.shortest.json", "reachability", layers("reachability")
+    yield folder / "devil.n3.dihedral.impossible.json", "invariant", invariant
+    yield folder / "devil.n4.count.json", "count", layers("count")
+    yield searched / "devil.n3.dihedral.impossible.json", "closed layers", closed_layers
+    yield folder / "devil.n8.lamping.json", "Lamping's first move", lamping_move(0)
+    yield folder / "devil.n8.lamping.json", "Lamping's last move", lamping_move(-1)
 
 
 @needs_coq
 def test_tampered_evidence_fails(formal: Path, proved: Path) -> None:
-    paths = {what: tampered(proved, claim_id, f"tampered.{i}", change)
-             for i, (claim_id, what, change) in enumerate(changes(proved))}
-    found = verdicts(proved, list(paths.values()))
-    rejected = {what: found[path.stem] for what, path in paths.items()}
+    paths = {what: tampered(source, f"tampered.{i}", change)
+             for i, (source, what, change) in enumerate(changes(proved))}
+    found = verdicts(list(paths.values()))
+    rejected = {what: found[path] for what, path in paths.items()}
     assert all(reason.startswith("coqc rejects") for reason in rejected.values()), rejected
+
+
+@needs_coq
+@pytest.mark.parametrize("field", ["sequences", "up_to_group"])
+def test_a_changed_count_is_not_the_claim(formal: Path, proved: Path, field: str) -> None:
+    """A count changed in the claim is refused before Coq runs (the registry states the
+    claim), and its statement, written from the claim id, is the true count's."""
+    def count(document: Document, place: Path) -> None:
+        document["claim"]["value"][field] += 1
+    path = tampered(proved / "devil.n4.count.json", f"count.{field}", count)
+    assert verdicts([path])[path].startswith("the certificate is not its claim")
 
 
 COMPRESSED = [[], [5], [1, 3, 1, 2, 1, 3, 1], [1, 3, 1, 2, 1, 3, 1] * 3 + [7, 1, 3], [4] * 20]

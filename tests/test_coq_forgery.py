@@ -394,3 +394,32 @@ def test_a_proof_file_is_read_as_coq_reads_it(tmp_path: Path, text: str) -> None
     (tmp_path / "devil_n2_q3_impossible.v").write_text(text + "\n")
     proof = proof_of(tmp_path, claim)
     assert "holds what no proof needs" in proof.reason, proof.reason
+
+
+@needs_coq
+def test_coqc_is_refused_past_its_memory_bound(proved: Path, tmp_path: Path,
+                                               formal: Path) -> None:
+    folder = tmp_path / "memory"
+    shutil.copytree(proved, folder)
+    with raised({"coq.memory": 200 << 20}):
+        verdicts, _ = check.check_folder(folder, [folder / "devil.n2.q3.impossible.json"],
+                                         norec=True)
+    assert "Out of memory" in verdicts[0].reason and "200 MiB" in verdicts[0].reason
+
+
+@needs_coq
+def test_coqchk_of_the_libraries_is_bounded(proved: Path, tmp_path: Path, formal: Path) -> None:
+    folder = tmp_path / "library"
+    shutil.copytree(proved, folder)
+    with raised({"coq.library-seconds": 0, "coq.seconds": 1}):
+        budget = check.total([check.Proof("x", "x", folder)]) + check.Budget(
+            check.LIBRARY_SECONDS.limit, check.MEMORY.limit)
+    assert budget.seconds == 1
+
+
+def test_a_claim_that_declares_long_work_gets_the_long_bounds() -> None:
+    assert check.budget_of("") == check.Budget(120, 2 << 30)
+    assert check.budget_of("seconds") == check.Budget(120, 2 << 30)
+    assert check.budget_of("about 4 minutes") == check.Budget(3600, 8 << 30)
+    assert check.stated("glasses.n8.k5.shortest").takes == "about 4 minutes"
+    assert check.stated("devil.n4.shortest").takes == ""

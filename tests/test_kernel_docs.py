@@ -20,7 +20,7 @@ def test_the_generated_tables_are_up_to_date() -> None:
 
 def test_every_bound_is_listed_with_its_default_unit_and_option() -> None:
     table = bound_table()
-    for bound in BOUNDS.values():
+    for bound in (bound for bound in BOUNDS.values() if bound.road == "kernel"):
         row = next(line for line in table.splitlines() if line.startswith(f"| `{bound.name}` "))
         assert f"| {bound.default:,} | {bound.unit} |" in row
         assert f"`--bound {bound.name}=VALUE`" in row

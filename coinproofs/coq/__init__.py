@@ -70,10 +70,10 @@ def nat(value: Any) -> str:
 
     >>> nat(15)
     '15'
-    >>> nat("6) 5 \\/ True")
+    >>> nat("6) 5 or True")
     Traceback (most recent call last):
     ...
-    coinproofs.coq.Unsupported: '6) 5 \\/ True' is not a whole number
+    coinproofs.coq.Unsupported: '6) 5 or True' is not a whole number
     """
     if type(value) is not int or value < 0:
         raise Unsupported(f"{value!r} is not a whole number")

@@ -67,21 +67,22 @@ WARNINGS = "-notation-overridden"  # MathComp redeclares +, <=, ...: harmless, a
 # largest coqc takes 0.6 GB; coqchk over formal/, MathComp and Coq's library 90 s and 0.4 GB.
 SECONDS = declare("coq.seconds", 120, "seconds",
                   "verify --coq: one proof's coqc, and its share of coqchk, for a claim that "
-                  "takes seconds (every default claim)")
+                  "takes seconds (every default claim)", road="coq")
 MEMORY = declare("coq.memory", 2 << 30, "bytes",
-                 "verify --coq: the memory of one coqc or coqchk for claims that take seconds")
+                 "verify --coq: the memory of one coqc or coqchk for claims that take seconds",
+                 road="coq")
 LONG_SECONDS = declare("coq.long-seconds", 3600, "seconds",
                        "verify --coq: one proof's coqc, and its share of coqchk, for a claim "
-                       "that declares longer work (its `takes` in `coinproofs claims`)")
+                       "that declares longer work (its `takes` in `coinproofs claims`)", road="coq")
 LONG_MEMORY = declare("coq.long-memory", 8 << 30, "bytes",
                       "verify --coq: the memory of one coqc or coqchk for a claim that "
-                      "declares longer work")
+                      "declares longer work", road="coq")
 LIBRARY_SECONDS = declare("coq.library-seconds", 900, "seconds",
                           "verify --coq: coqchk's check of formal/, MathComp and Coq's library "
-                          "beneath the proofs")
+                          "beneath the proofs", road="coq")
 PROOF_BYTES = declare("coq.proof-bytes", 32 << 20, "bytes",
                       "verify --coq: the largest proof file read (the largest `prove` writes "
-                      "has about 2 MB)")
+                      "has about 2 MB)", road="coq")
 
 
 @dataclass(frozen=True)

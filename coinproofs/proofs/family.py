@@ -449,7 +449,15 @@ def patterns() -> list[ClaimPattern]:
     return [ClaimPattern(TEMPLATE, build=family_claim,
                          about="the rotating table: Q-state dials, other groups, all equal",
                          limits=LIMITS, defaults=DEFAULTS, on_request=ON_REQUEST,
-                         takes={"devil.n9.q3.shortest": "about 40 s"}),
+                         takes={"devil.n9.q3.shortest": "about 40 s",
+                                # Their Coq proofs read the largest evidence (docs/formal.md,
+                                # "Coverage"): verify --coq gives them the long bounds.
+                                "devil.n4.q4.equal.shortest": "seconds; its Coq proof about 4 "
+                                                              "minutes",
+                                "devil.n5.trivial.equal.shortest": "seconds; its Coq proof "
+                                                                   "about 4 minutes",
+                                "devil.n4.trivial.shortest": "seconds; its Coq proof about 80 s",
+                                "devil.n8.count": "seconds; its Coq proof about 90 s"}),
             GeneratedPattern(GENERATED_TEMPLATE, build=generated_claim,
                              about="the rotating table, the devil's group given by generators",
                              limits=GENERATED_LIMITS, defaults=GENERATED_DEFAULTS,

@@ -7,9 +7,10 @@ builds the concrete :class:`ClaimSpec` for any id it matches, and lists the conc
 and those proved only on request. ``coinproofs prove ID`` accepts any id a pattern matches
 within its limits; a glob such as ``'devil.n*.impossible'`` ranges over the listed claims.
 
-Each game's prover module (``proofs/devil.py``, ``proofs/penny.py``, ``proofs/norepeat.py``)
-defines ``patterns() -> list[ClaimPattern]``. Adding a pattern takes a template, a sentence of
-limits, a builder and the lists of default and on-request parameters::
+Each game's prover module (``proofs/devil.py``, which adds the family's ``proofs/family.py``,
+``proofs/penny.py``, ``proofs/norepeat.py``, ``proofs/glasses.py``) defines
+``patterns() -> list[ClaimPattern]``. Adding a pattern takes a template, a sentence of limits, a
+builder and the lists of default and on-request parameters::
 
     ClaimPattern("devil.n<N>.lamping", about="...", limits="N = 1, 2, 4, 8 or 16",
                  build=lamping_claim, defaults=[{"n": 16}])
@@ -32,6 +33,7 @@ import dataclasses
 import fnmatch
 import hashlib
 import importlib
+import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -180,6 +182,21 @@ class ClaimPattern:
         return {name: int(value) if value.isdigit() else value
                 for name, value in match.groupdict().items() if value is not None}
 
+    def key(self, params: Params) -> tuple[tuple[str, Any], ...]:
+        """The parameters as the builder receives them, its own defaults filled in: two sets
+        of parameters that build the same claim have the same key."""
+        bound = inspect.signature(self.build).bind(**params)
+        bound.apply_defaults()
+        return tuple(sorted(bound.arguments.items()))
+
+    @cached_property
+    def default_keys(self) -> frozenset[tuple[tuple[str, Any], ...]]:
+        return frozenset(self.key(params) for params in self.defaults)
+
+    @cached_property
+    def on_request_keys(self) -> frozenset[tuple[tuple[str, Any], ...]]:
+        return frozenset(self.key(params) for params in self.on_request)
+
     def claim(self, params: Params, default: bool = False) -> ClaimSpec:
         """The claim with these parameters (OutOfLimits if the pattern cannot prove it)."""
         return dataclasses.replace(self.build(**params), default=default)
@@ -225,10 +242,8 @@ def all_claims() -> list[ClaimSpec]:
 
 def find(claim_id: str) -> ClaimSpec:
     """The claim with this id, listed or not, if a pattern matches it within its limits;
-    otherwise UnknownClaim or OutOfLimits, with a sentence saying why."""
-    listed = {spec.id: spec for spec in _listed()}
-    if claim_id in listed:
-        return listed[claim_id]
+    otherwise UnknownClaim or OutOfLimits, with a sentence saying why. Only this claim is
+    built (not every listed one: `claims ID` and `prove ID` start at once)."""
     pattern = pattern_of(claim_id)
     params = pattern.parameters(claim_id)
     assert params is not None
@@ -239,6 +254,11 @@ def find(claim_id: str) -> ClaimSpec:
                           f"(the limits of {shown(pattern.template)}: {pattern.limits})") from None
     if spec.id != claim_id:  # the builder names its claims; a mismatch is a registry bug
         raise RuntimeError(f"the pattern {pattern.template} built {spec.id} for {claim_id}")
+    key = pattern.key(params)
+    if key in pattern.default_keys:
+        return dataclasses.replace(spec, default=True)
+    if key in pattern.on_request_keys:
+        return dataclasses.replace(spec, takes=pattern.takes.get(spec.id, SECONDS))
     return spec
 
 
@@ -260,6 +280,9 @@ def select(requests: Iterable[str], every: bool = False) -> list[ClaimSpec]:
     the default set when nothing is named. Listed claims come in registry order, then the
     others in the order named; each claim once."""
     requests = list(requests)
+    if requests and not any(map(is_glob, requests)):  # ids alone: build only those
+        only = list({claim.id: claim for claim in map(find, requests)}.values())
+        return sorted(only, key=lambda claim: _place(claim, requests.index(claim.id)))
     listed = _listed()
     if not requests:
         return [claim for claim in listed if claim.default]
@@ -285,6 +308,19 @@ def select(requests: Iterable[str], every: bool = False) -> list[ClaimSpec]:
             chosen.append(claim)
             ids.add(claim.id)
     return chosen
+
+
+def _place(claim: ClaimSpec, named_at: int) -> tuple[int, int, int]:
+    """Where select() puts a claim named by its id: a listed claim in registry order (its
+    pattern, then its place in the pattern's list), then the others in the order named."""
+    pattern = pattern_of(claim.id)
+    params = pattern.parameters(claim.id)
+    assert params is not None
+    keys = [pattern.key(listed) for listed in [*pattern.defaults, *pattern.on_request]]
+    key = pattern.key(params)
+    if key in keys:
+        return 0, patterns().index(pattern), keys.index(key)
+    return 1, named_at, 0
 
 
 def left_out(requests: Iterable[str]) -> list[ClaimSpec]:

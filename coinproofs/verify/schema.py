@@ -209,6 +209,7 @@ class Bound:
     limit: int
     unit: str
     why: str
+    road: str = "kernel"  # whose work it bounds: the kernel's, or "coq" (verify --coq)
     default: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -230,10 +231,11 @@ class Bound:
 BOUNDS: dict[str, Bound] = {}
 
 
-def declare(name: str, limit: int, unit: str, why: str) -> Bound:
-    """Declare a bound once, at import of the kernel module whose check it limits."""
+def declare(name: str, limit: int, unit: str, why: str, road: str = "kernel") -> Bound:
+    """Declare a bound once, at import of the module whose check it limits (the kernel's, or
+    with `road` "coq" the Coq road's: `--bound` sets either kind)."""
     assert name not in BOUNDS, f"the bound {name} is declared twice"
-    BOUNDS[name] = Bound(name, limit, unit, why)
+    BOUNDS[name] = Bound(name, limit, unit, why, road)
     return BOUNDS[name]
 
 
