@@ -22,7 +22,7 @@ import importlib
 import types
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from coinproofs.version import __version__
 
 __all__ = ["__version__", "claims", "devil", "glasses", "norepeat", "penny", "pictures", "prove",
            "verify", "verify_coq"]

@@ -336,7 +336,7 @@ def encode(n: int, length: int, format: str = "dimacs", *, states: int = 2,
     'c coinproofs family-beliefs-onehot/v1: 3 dials with 3 states, 26 moves'
     """
     from coinproofs.arguments import whole
-    from coinproofs.encodings.devil_sat import encode as formula
+    from coinproofs.encodings.devil_formats import encode as formula
 
     whole(n, "n", 1)
     whole(length, "length")

@@ -111,3 +111,67 @@ def test_the_native_checker_shares_no_code_with_the_solver() -> None:
                 and not re.fullmatch(r"\s*for \(int \w+ = 0; \w+ < [\w>-]+; \w+\+\+\) \{", line)}
 
     assert not lines(checker) & lines(solver)
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The coinproofs modules a file imports when it runs (at its top or inside functions;
+    imports only a type checker reads, under `if TYPE_CHECKING:`, aside), each resolved to the
+    module of the package it names."""
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    tree = ast.parse(path.read_text())
+    typing_only = {id(node) for guard in ast.walk(tree) if isinstance(guard, ast.If)
+                   and ast.unparse(guard.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+                   for statement in guard.body for node in ast.walk(statement)}
+    names = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+            names.add(base)
+    return {name for name in names if name.split(".")[0] == "coinproofs"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each coinproofs module and the coinproofs modules it imports when it runs."""
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    return {name: {imported for imported in runtime_imports(path)
+                   if imported in modules and imported != name}
+            for name, path in modules.items()}
+
+
+def test_no_import_cycle() -> None:
+    """No module imports, even inside a function, one that imports it back (however far round):
+    each layer builds on the ones beneath it (docs/design.md, "Layers and import rules")."""
+    import networkx as nx
+
+    graph = nx.DiGraph([(name, imported) for name, imports in import_graph().items()
+                        for imported in imports])
+    cycles = [sorted(cycle) for cycle in nx.strongly_connected_components(graph)
+              if len(cycle) > 1]
+    assert cycles == [], cycles
+
+
+def test_the_cycle_test_sees_imports_inside_functions(tmp_path: Path) -> None:
+    source = tmp_path / "coinproofs" / "x.py"
+    source.parent.mkdir()
+    source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from coinproofs import typed\n"
+                      "def f():\n    from coinproofs.y import z\n")
+    global PACKAGE
+    saved, PACKAGE = PACKAGE, tmp_path / "coinproofs"
+    try:
+        assert runtime_imports(source) == {"coinproofs.y", "coinproofs.y.z"}
+    finally:
+        PACKAGE = saved

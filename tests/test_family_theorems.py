@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from coinproofs.proofs.devil import theorem_evidence
+from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.family import cited_theorems
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import family as kernel

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from coinproofs.games import devil as engine
-from coinproofs.proofs.devil import theorem_evidence
+from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, pattern_of
 from coinproofs.verify import family as kernel
 from coinproofs.verify.certificate import SCHEMA, check_document

@@ -14,7 +14,7 @@ import pytest
 
 from coinproofs.games import devil as engine
 from coinproofs.games.family import refuting_primes, shortest_length, table_chain, table_strategy
-from coinproofs.proofs.devil import theorem_evidence
+from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.family import engine_group
 from coinproofs.verify import family as kernel
 from coinproofs.verify import theorems

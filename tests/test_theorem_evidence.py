@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from coinproofs.games import devil as engine
-from coinproofs.proofs.devil import theorem_evidence
-from coinproofs.verify import devil, theorems
+from coinproofs.proofs.devil_evidence import theorem_evidence
+from coinproofs.verify import devil, devil_claims, theorems
 from coinproofs.verify.certificate import Rejected, check_document
 from tests.test_certificates_devil import certificate
 
@@ -146,8 +146,9 @@ def test_a_claim_the_theorems_refute_is_refused(kind: str, n: int, value: int | 
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Were a prose lemma wrong (here: an algebraic checker that proves anything), evidence
     could add up to a false claim; the Coq theorems still refuse it."""
-    checkers = devil._checkers()
-    monkeypatch.setattr(devil, "_checkers", lambda: {**checkers, "algebraic": lambda *_: fact})
+    checkers = devil_claims._checkers()
+    monkeypatch.setattr(devil_claims, "_checkers",
+                        lambda: {**checkers, "algebraic": lambda *_: fact})
     evidence = [{"method": "algebraic", "h": "11"}]
     if kind == "shortest":  # Lamping's 15 moves and one more still win
         evidence.append({"method": "strategy", "moves": [

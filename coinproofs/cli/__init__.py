@@ -13,10 +13,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from coinproofs import __version__
 from coinproofs.cli import claims, devil, glasses, norepeat, penny
 from coinproofs.cli.common import UserError
 from coinproofs.verify.certificate import Rejected
+from coinproofs.version import __version__
 
 GROUPS = (devil, penny, norepeat, glasses, claims)
 

@@ -18,52 +18,18 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
+from coinproofs.cli.devil_common import (
+    STRATEGY_FILE,
+    add_table_options,
+    describe,
+    is_coins,
+    read_strategy,
+    table_options,
+)
+from coinproofs.cli.devil_play import register as register_play
 from coinproofs.text import plural
 
-FORMATS = ("dimacs", "smt2")  # as encodings.devil_sat names them (imported lazily there)
-STRATEGY_FILE = ("a strategy: a JSON list of moves (devil solve -o), what devil solve --json "
-                 "prints, one move per line (a certificate's .moves.jsonl), or a certificate; "
-                 "- reads standard input")
-
-
-def states_int(text: str) -> int:
-    """An argparse type: the number of states of a dial, at least 2."""
-    from coinproofs.cli.common import whole_number
-
-    return whole_number(text, 2)
-
-
-def add_table_options(parser: Any) -> None:
-    """--states, --group and --goal: which member of the rotating-table family to play."""
-    options = parser.add_argument_group(
-        "the rotating-table family (default: the devil's coin flip)")
-    options.add_argument("--states", type=states_int, default=2, metavar="Q",
-                         help="each position holds a dial with Q states 0..Q-1, and a move "
-                              "turns dials (naming a position k times turns it k steps); "
-                              "default 2: coins")
-    options.add_argument("--group", default="cyclic", metavar="GROUP",
-                         help="the permutations the devil may apply before each move: cyclic "
-                              "(rotations, the default), dihedral (and reflections), symmetric "
-                              "(any), trivial (none), klein (the Klein four-group, 4 positions), "
-                              "alternating (the even permutations), or generators in cycle "
-                              'notation, e.g. "(0 1 2 3),(0 2)"')
-    options.add_argument("--goal", choices=("zero", "equal"), default="zero",
-                         help="zero: every dial at 0, all heads (default); equal: every dial "
-                              "the same")
-
-
-def table_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The family options of a command, checked against N (a ValueError says what is wrong)."""
-    from coinproofs import devil
-
-    chosen = {"states": args.states, "group": args.group, "goal": args.goal}
-    devil.table_of(args.n, **chosen)
-    return chosen
-
-
-def is_coins(options: dict[str, Any]) -> bool:
-    """Are these the options of the devil's coin flip itself?"""
-    return options == {"states": 2, "group": "cyclic", "goal": "zero"}
+FORMATS = ("dimacs", "smt2")  # as encodings.devil_formats names them (imported lazily there)
 
 
 def register(commands: Any) -> None:
@@ -167,9 +133,7 @@ def register(commands: Any) -> None:
     add_table_options(encode)
     encode.set_defaults(handler=encode_command)
 
-    from coinproofs.cli import devil_play
-
-    devil_play.register(sub)
+    register_play(sub)
 
     count = sub.add_parser(
         "count", help="how many shortest winning strategies there are",
@@ -181,21 +145,6 @@ def register(commands: Any) -> None:
     count.add_argument("--json", action="store_true", help="one JSON document on stdout")
     add_table_options(count)
     count.set_defaults(handler=count_command)
-
-
-def read_strategy(path: Path, n: int, states: int = 2) -> list[int]:
-    """The strategy in a file of any form coinproofs writes (coinproofs.strategy_files), as
-    move bitmasks, or a UserError naming the file."""
-    from coinproofs.devil import moves_from_json
-    from coinproofs.strategy_files import devil_moves, read
-
-    try:
-        moves, _ = devil_moves(read(path), n, states)
-        return moves_from_json(moves, n, states)
-    except ValueError as error:
-        message = str(error)
-        raise UserError(message if message.startswith(str(path)) else f"{path}: {message}"
-                        ) from None
 
 
 def write_strategy(path: Path, moves: list[list[int]]) -> None:
@@ -247,13 +196,6 @@ def count_command(args: argparse.Namespace) -> int:
               f"of {plural(counts.length, 'move')} as sequences of moves, "
               f"{counts.up_to_group:,} up to the devil's group.")
     return 0
-
-
-def describe(n: int, options: dict[str, Any]) -> str:
-    """A member of the family in words: '3 dials with 3 states, the dihedral group'."""
-    from coinproofs import devil
-
-    return devil.in_words(devil.table_of(n, **options))
 
 
 def table_command(args: argparse.Namespace) -> int:

@@ -15,11 +15,12 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
-from coinproofs.cli.devil import (
+from coinproofs.cli.devil_common import (
     STRATEGY_FILE,
     add_table_options,
     describe,
     is_coins,
+    read_strategy,
     table_options,
 )
 from coinproofs.text import plural
@@ -74,7 +75,6 @@ def play_command(args: argparse.Namespace) -> int:
 
         check_format(writable(args.plot))  # before the games, not after them
     if args.strategy is not None:
-        from coinproofs.cli.devil import read_strategy
 
         moves = devil.notation(read_strategy(args.strategy, args.n, args.states), args.n,
                                args.states)

@@ -48,7 +48,6 @@ from coinproofs.verify.devil import orbits, rotations
 from coinproofs.verify.devil_cnf import MAX_N, Layout, clause_count, header, reference_cnf
 from coinproofs.verify.dimacs import dimacs_text
 
-FORMATS = ("dimacs", "smt2")
 MAX_EXPORT_CLAUSES = 5_000_000  # about 2 GB in pysat; N = 8, L = 255 needs 1.9 million
 
 
@@ -321,14 +320,3 @@ def dimacs(game: Game, length: int) -> str:
     cnf = formula(game, length)
     return dimacs_text(cnf.clauses, cnf.nv, family_header(game, length))
 
-
-def encode(game: Game, length: int, format: str) -> str:
-    """'A winning strategy of `length` moves exists' for the table (n coins) as DIMACS CNF or
-    SMT-LIB 2."""
-    if format == "dimacs":
-        return dimacs(game, length)
-    if format == "smt2":
-        from coinproofs.encodings.devil_smt import smt2
-
-        return smt2(game, length)
-    raise ValueError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")

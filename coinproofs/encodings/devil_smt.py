@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from coinproofs.encodings.devil_sat import check_table_size, rules_of
 from coinproofs.games.devil import Game, as_table, coins_text, describe
 from coinproofs.verify import family
 from coinproofs.verify.devil import GOAL
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 def orbit_images(game: Game) -> tuple[tuple[int, ...], ...]:
     """images[m][j]: the belief orbit j becomes under the m-th orbit of moves (the kernel's)."""
-    from coinproofs.encodings.devil_sat import rules_of
 
     return family.orbit_images(rules_of(as_table(game)))
 
@@ -61,7 +61,6 @@ def formula(game: Game, length: int) -> tuple[list[z3.BoolRef], list[z3.BitVecRe
     """The constraints of the question, and the move variables move_1..move_L."""
     import z3
 
-    from coinproofs.encodings.devil_sat import check_table_size
 
     check_table_size(game, length)
     images = orbit_images(game)
@@ -88,7 +87,6 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
     """
     import z3
 
-    from coinproofs.encodings.devil_sat import rules_of
 
     constraints, moves = formula(game, length)
     solver = z3.Solver()
@@ -106,7 +104,6 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
 
 def header(game: Game, length: int) -> list[str]:
     """The comment lines of the SMT-LIB script: the claim and the variables."""
-    from coinproofs.encodings.devil_sat import rules_of
 
     t = as_table(game)
     r = rules_of(t)

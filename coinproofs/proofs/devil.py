@@ -21,12 +21,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import partial
 
 from coinproofs.games.devil import is_power_of_two
 from coinproofs.proofs import family
+from coinproofs.proofs.devil_evidence import json_lines, strategy_evidence, theorem_evidence
 from coinproofs.proofs.registry import (
     ClaimPattern,
     ClaimSpec,
@@ -36,7 +36,6 @@ from coinproofs.proofs.registry import (
     within,
 )
 from coinproofs.verify.devil import MAX_N, statement
-from coinproofs.verify.theorems import FORMAL_SHA256
 
 SEARCHED = (1, 2, 4, 8)  # breadth-first search finds their shortest strategies
 SIMULATED_UP_TO = 16  # Lamping's strategy is simulated by the kernel up to here
@@ -46,31 +45,7 @@ LRAT_UP_TO = 4  # an LRAT lower bound is cheap up to here
 LARGEST_IMPOSSIBLE = 64  # proved by a bare `coinproofs prove` (make prove)
 FURTHEST_IMPOSSIBLE = 1024  # listed, on request: coinproofs prove --all 'devil.n*.impossible'
 LAMPING_UP_TO = 16  # 65,535 moves; the kernel simulates them on all 2^16 states
-INLINE_MOVES = 300  # longer strategies go to an artifact file
 
-
-
-def theorem_evidence(name: str) -> Evidence:
-    """A Coq theorem of formal/, cited with the digest of the sources it was checked at."""
-    return {"method": "theorem", "name": name, "formal_sha256": FORMAL_SHA256}
-
-
-def json_lines(items: list[list[int]]) -> bytes:
-    """One JSON list per line: the artifact format of long strategies and belief layers."""
-    return "".join(json.dumps(item) + "\n" for item in items).encode()
-
-
-def strategy_evidence(context: ProofContext, moves: list[int], found_by: str,
-                      suffix: str = "moves.jsonl") -> Evidence:
-    """A strategy in Norvig's notation, inline when short, else in the artifact file
-    `<claim id>.<suffix>` (two strategies of one claim need two suffixes)."""
-    from coinproofs.games.devil import positions
-
-    notation = [positions(move) for move in moves]
-    if len(moves) <= INLINE_MOVES:
-        return {"method": "strategy", "moves": notation, "found_by": found_by}
-    artifact = context.artifact(suffix, json_lines(notation))
-    return {"method": "strategy", **artifact, "length": len(moves), "found_by": found_by}
 
 
 def search_evidence(context: ProofContext, n: int) -> list[Evidence]:

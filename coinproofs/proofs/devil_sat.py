@@ -7,6 +7,7 @@ strategy decoded from a model is simulated exactly, like any other strategy.
 
 from __future__ import annotations
 
+from coinproofs.proofs.devil_evidence import strategy_evidence
 from coinproofs.proofs.registry import Evidence, ProofContext
 
 
@@ -30,7 +31,6 @@ def sat_strategy_evidence(context: ProofContext, n: int, length: int,
     its faster variant "counted" (``encodings/devil_sat.py``; for 8 coins); raises ValueError
     if the formula is unsatisfiable."""
     from coinproofs.encodings.devil_sat import decode, solve_formula
-    from coinproofs.proofs.devil import strategy_evidence
 
     context.progress(f"devil.n{n}: a strategy of {length} moves (SAT)")
     context.solvers.add("cadical195")

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, partial
 from typing import Any
 
+from coinproofs.proofs.devil_evidence import INLINE_MOVES, json_lines, theorem_evidence
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, OutOfLimits, ProofContext
 from coinproofs.verify import theorems
 from coinproofs.verify.family import (
@@ -310,7 +311,6 @@ def prove_constructed(n: int, q: int, group: str, goal: str, kind: str, with_str
     the Coq theorem dial_shortest (it wins, and no strategy is shorter)."""
     from coinproofs.games.devil import positions, table
     from coinproofs.games.family import dial_strategy
-    from coinproofs.proofs.devil import theorem_evidence
 
     if not with_strategy:
         return [theorem_evidence("dial_shortest")]
@@ -330,7 +330,6 @@ def prove_decided(n: int, q: int, group: str, goal: str, kind: str, with_computa
     computation`, the largest devil invariant, which the kernel checks."""
     from coinproofs.games.devil import positions, table
     from coinproofs.games.family import devil_invariant, table_strategy
-    from coinproofs.proofs.devil import theorem_evidence
 
     rotations = (group == "cyclic" and goal == "zero"
                  and theorems.DIAL_THEOREMS["dial_not_wins"].holds(n, q))
@@ -353,7 +352,6 @@ def prove_decided(n: int, q: int, group: str, goal: str, kind: str, with_computa
 def _strategy_evidence(notation: list[list[int]], context: ProofContext,
                        found_by: str) -> Evidence:
     """A strategy in Norvig's notation, inline when short, else in the artifact moves.jsonl."""
-    from coinproofs.proofs.devil import INLINE_MOVES, json_lines
 
     if len(notation) <= INLINE_MOVES:
         return {"method": "strategy", "moves": notation, "found_by": found_by}
@@ -377,7 +375,6 @@ def prove(n: int, q: int, group: str, goal: str, context: ProofContext,
     a count, the layers alone (the kernel counts through them)."""
     from coinproofs.games.devil import positions
     from coinproofs.games.family import devil_invariant
-    from coinproofs.proofs.devil import json_lines
 
     t = _table(n, q, group, goal)
     context.progress(f"{context.claim_id}: breadth-first search")
@@ -404,7 +401,6 @@ def cited_theorems(n: int, q: int, group: str, goal: str, wins: bool) -> list[Ev
     rotations and the goal zero the theorems about dials (dial_shortest when N and q are powers
     of one prime, else the lower bound q^N - 1; dial_not_wins when primes p != r divide N and
     q), for every other table the theorems about every group (table_shortest, table_not_wins)."""
-    from coinproofs.proofs.devil import theorem_evidence
 
     if group != "cyclic" or goal != "zero":
         return [theorem_evidence("table_shortest" if wins else "table_not_wins")]

@@ -19,12 +19,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from coinproofs import __version__
 from coinproofs.atomic import write_bytes_atomically, write_text_atomically
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 from coinproofs.verify.manifest import NAME, manifest_text
 from coinproofs.verify.schema import raised
+from coinproofs.version import __version__
 
 Bounds = Mapping[str, int]  # the kernel's work bounds raised (or lowered) for a run, by name
 

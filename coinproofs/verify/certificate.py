@@ -3,8 +3,8 @@
 A certificate is a JSON document (schema ``coinproofs/certificate/v1``) naming a claim and the
 evidence for it. Evidence may point at artifact files beside the certificate; they are read only
 after their SHA-256 matches the one written in the certificate. Each game's kernel module
-(``verify/devil.py``, ``verify/penny.py``, ``verify/norepeat.py``, ``verify/glasses.py``)
-defines
+(``GAME_MODULES``: ``verify/devil_claims.py`` for the devil's family, ``verify/penny.py``,
+``verify/norepeat.py``, ``verify/glasses.py``) defines
 
     check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]
 
@@ -230,13 +230,23 @@ def parse_claim(doc: Any) -> Claim:
     return Claim(raw["id"], raw["game"], raw["kind"], raw["params"], raw["value"], raw["statement"])
 
 
+# The kernel module that checks each game's claims (verify/<module>.py): the devil's claims are
+# dispatched between the coin flip's rules and the family's.
+GAME_MODULES = {"devil": "devil_claims", "penny": "penny", "norepeat": "norepeat",
+                "glasses": "glasses"}
+
+
+def game_module(game: str) -> Any:
+    """The kernel module with `check_form` and `check_claim` for a game's claims."""
+    return importlib.import_module(f"coinproofs.verify.{GAME_MODULES[game]}")
+
+
 def check_form(claim: Claim) -> None:
     """Reject unless the claim has the exact form its game gives it: params and value of the
     right types, the id its params and kind give, the statement they give (the game's own
     ``check_form``, the first step of its ``check_claim``). The Coq road shares this check."""
     try:
-        module = importlib.import_module(f"coinproofs.verify.{claim.game}")
-        module.check_form(claim)
+        game_module(claim.game).check_form(claim)
     except Rejected:
         raise
     except Exception as error:  # whatever a malformed claim does to the check: no, not a crash
@@ -247,8 +257,7 @@ def check_document(doc: Any, folder: Path) -> Verdict:
     """Check a parsed certificate whose artifacts lie in `folder`."""
     claim = parse_claim(doc)
     try:
-        module = importlib.import_module(f"coinproofs.verify.{claim.game}")
-        checker: GameChecker = module.check_claim
+        checker: GameChecker = game_module(claim.game).check_claim
         methods = checker(claim, doc["evidence"], Artifacts(folder))
     except Rejected:
         raise
