@@ -3,8 +3,13 @@ not turn a slow example into a failure) and derandomized under CI, so a CI run i
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,11 +28,40 @@ def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
     return build_all(tmp_path_factory.mktemp("examples"))
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def one_at_a_time(name: str) -> Iterator[None]:
+    """Hold a lock that the other test processes of this checkout wait for (pytest-xdist runs
+    the tests in several): one `make` at a time in formal/."""
+    digest = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"coinproofs-{name}-{digest}.lock"
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def make(target: str) -> None:
+    """`make TARGET` in the checkout, once per test run however many processes ask for it (the
+    Coq builds print the headline theorems and recompile Headline.v every time: 20 s)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+    digest = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
+    done = Path(tempfile.gettempdir()) / f"coinproofs-{target}-{digest}-{run}.done"
+    with one_at_a_time("make"):
+        if done.exists():
+            return
+        result = subprocess.run(["make", "--no-print-directory", target], cwd=ROOT,
+                                capture_output=True, text=True, timeout=1800)
+        assert result.returncode == 0, result.stdout + result.stderr
+        done.touch()
+
+
 @pytest.fixture(scope="session")
 def formal() -> Path:
-    """formal/ built (`make formal`: quick when it is built already), once for the Coq tests."""
-    root = Path(__file__).resolve().parents[1]
-    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=root,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return root / "formal"
+    """formal/ built (`make formal`), once for all the Coq tests of a run."""
+    make("formal")
+    return ROOT / "formal"

@@ -17,11 +17,11 @@ from pysat.formula import CNF
 
 from coinproofs.cli import main
 from coinproofs.encodings import devil_smt
+from coinproofs.encodings.devil_formats import encode
 from coinproofs.encodings.devil_sat import (
     counted_cnf,
     decode,
     dimacs,
-    encode,
     find_strategy,
     solve_formula,
     winning_strategies,

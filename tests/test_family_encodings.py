@@ -15,11 +15,11 @@ from pysat.formula import CNF
 
 from coinproofs.cli import main
 from coinproofs.encodings import devil_sat, devil_smt
+from coinproofs.encodings.devil_formats import encode
 from coinproofs.encodings.devil_sat import (
     FAMILY_ENCODING,
     FamilyLayout,
     dimacs,
-    encode,
     family_cnf,
     family_header,
     find_strategy,

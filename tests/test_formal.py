@@ -32,6 +32,7 @@ from coinproofs.games.devil import from_dials, table
 from coinproofs.games.family import coq_dial_strategy, dial_strategy
 from coinproofs.verify import family, theorems
 from coinproofs.verify.devil import lamping, simulate
+from tests.conftest import make
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
@@ -107,13 +108,10 @@ def test_formal_sha256_is_sha256sum() -> None:
     assert theorems.formal_sha256(FORMAL) == hashlib.sha256(lines.encode()).hexdigest()
 
 
-@pytest.fixture(scope="module")
-def built() -> str:
-    """`make formal`: build formal/ and print the headline theorems' axioms."""
-    result = subprocess.run(["make", "--no-print-directory", "formal"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
+@pytest.fixture(scope="session")
+def built(formal: Path) -> str:
+    """formal/ built: the session's one `make formal` (tests/conftest.py)."""
+    return str(formal)
 
 
 @needs_coq
@@ -389,9 +387,7 @@ def test_engine_dial_strategy_is_coqs(built: str, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def checker(built: str) -> Path:
     """`make checker`: winsb extracted to OCaml (formal/Extract.v) with its input reader."""
-    result = subprocess.run(["make", "--no-print-directory", "checker"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stdout + result.stderr
+    make("checker")
     return FORMAL / "checker" / "checker"
 
 
