@@ -388,7 +388,9 @@ def _folder(path: Path) -> tuple[list[Path], str]:
 
 
 def verify_coq(*paths: str | Path, jobs: int = 1,
-               bounds: Mapping[str, int] | None = None) -> Verdicts:
+               bounds: Mapping[str, int] | None = None, progress: bool | None = None,
+               on_start: Callable[[str], None] | None = None,
+               on_done: Callable[[Any], None] | None = None) -> Verdicts:
     """Check the Coq proofs of certificates with Coq alone (the second road): for each
     certificate (files, or every certificate of folders), compile its proof `<module>.v`
     against formal/, have Coq accept its theorem as a proof of the statement its claim id
@@ -397,9 +399,12 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
     is read by the rules `verify` reads it by (its MANIFEST present and matching, each
     certificate named after its claim). `bounds` raises or lowers the coq.* bounds (and the
     kernel's) by name for this call. CoqMissing (a ValueError) when coqc, coqchk or the
-    built formal/ is missing."""
+    built formal/ is missing. `progress`, `on_start(claim)` and `on_done` as in `prove`: a
+    claim is done when coqc has compiled its proof or it was refused before (the statements'
+    check and coqchk come after, and the verdicts returned are the final ones)."""
     from coinproofs.arguments import whole
-    from coinproofs.coq.check import check_folder
+    from coinproofs.coq.check import CoqVerdict, check_folder
+    from coinproofs.progress import Watcher
     from coinproofs.verify.schema import raised
 
     jobs = whole(jobs, "jobs", 1)
@@ -413,9 +418,14 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
         else:
             groups.setdefault((path.parent, False), []).append(path)
     verdicts: list[Verdict] = []
-    with raised(bounds or {}):
+    watcher = Watcher(sum(map(len, groups.values())), "compiling", progress, on_start, on_done)
+    with watcher, raised(bounds or {}):
         for (folder, named), files in groups.items():
-            checked, assumptions = check_folder(folder, files, jobs=jobs, named=named)
+            checked, assumptions = check_folder(
+                folder, files, jobs=jobs, named=named, on_start=watcher.start,
+                on_note=watcher.note,
+                on_compiled=lambda proof: watcher.done(CoqVerdict(
+                    proof.claim, proof.module, not proof.reason, proof.reason, proof.seconds)))
             verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim,
                                  verdict.accepted, verdict.reason,
                                  ("coq", "coqchk") if verdict.accepted else (),

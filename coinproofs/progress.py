@@ -25,7 +25,8 @@ from typing import Any
 LONG = 10.0  # seconds after which a claim still running is reported (then 20, 40, ...)
 TICK = 0.5  # how often the watcher looks for claims running long
 
-WORDS = {"proving": ("proved", "NOT proved"), "checking": ("accepted", "REJECTED")}
+WORDS = {"proving": ("proved", "NOT proved"), "checking": ("accepted", "REJECTED"),
+         "compiling": ("compiled", "REJECTED")}
 
 
 def in_notebook() -> bool:

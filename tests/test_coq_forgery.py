@@ -423,3 +423,28 @@ def test_a_claim_that_declares_long_work_gets_the_long_bounds() -> None:
     assert check.budget_of("about 4 minutes") == check.Budget(3600, 8 << 30)
     assert check.stated("glasses.n8.k5.shortest").takes == "about 4 minutes"
     assert check.stated("devil.n4.shortest").takes == ""
+
+
+@needs_coq
+def test_verify_coq_tells_each_claim_as_it_goes(proved: Path, tmp_path: Path, formal: Path,
+                                                quick_coqchk: None,
+                                                capfd: pytest.CaptureFixture[str]) -> None:
+    """A line per claim as its proof is compiled (or refused before), then the stages after:
+    `verify --coq` is no longer silent until the end."""
+    folder = tmp_path / "progress"
+    folder.mkdir()
+    for path in [*proved.glob("devil.n2.q3.impossible.*"), proved / "devil_n2_q3_impossible.v"]:
+        shutil.copy(path, folder)
+    (folder / "devil.n6.shortest.json").write_text(json.dumps(certificate(
+        honest("devil.n4.shortest") | {"id": "devil.n6.shortest"})))
+    started: list[str] = []
+    done: list[Any] = []
+    checked = cp.verify_coq(*sorted(folder.glob("*.json")), progress=True,
+                            on_start=started.append, on_done=done.append)
+    assert sorted(started) == ["devil.n2.q3.impossible", "devil.n6.shortest"]
+    assert [(verdict.claim, verdict.accepted) for verdict in done] == [
+        ("devil.n6.shortest", False), ("devil.n2.q3.impossible", True)]
+    assert [verdict.accepted for verdict in checked] == [True, False]
+    err = capfd.readouterr().err
+    assert "1/2 REJECTED devil.n6.shortest" in err and "2/2 compiled devil.n2.q3.impossible" in err
+    assert "coqchk: re-checking the proofs" in err

@@ -292,7 +292,7 @@ def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
     from coinproofs.coq.check import jobs_default
 
     checked = verify_coq(*paths, jobs=args.jobs or jobs_default(),
-                         bounds=known_bounds(args.bound))
+                         bounds=known_bounds(args.bound), progress=not args.quiet)
     rows: list[Row] = [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in checked]
     if checked.problem:
         rows.insert(0, ("folder", False, (), 0.0, checked.problem))

@@ -352,9 +352,12 @@ def proofs_of(folder: Path, certificates: Iterable[Path], named: bool = False) -
 
 
 def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
-                   on_done: Callable[[Proof], None]) -> None:
-    """Compile each proof not yet rejected, `jobs` at a time, each within its budget."""
+                   on_done: Callable[[Proof], None],
+                   on_start: Callable[[str], None] = lambda claim: None) -> None:
+    """Compile each proof not yet rejected, `jobs` at a time, each within its budget; a proof
+    rejected already is done at once."""
     def compile_one(proof: Proof) -> Proof:
+        on_start(proof.claim)
         start = time.perf_counter()
         (build / f"{proof.module}.v").write_text(proof.text)  # the text that was scanned
         ok, output = run_coq(coqc(formal, build, proof.module), _empty(build), proof.budget)
@@ -363,6 +366,10 @@ def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
             proof.reason = f"coqc rejects {proof.source.name}: {last_error(output)}"
         return proof
 
+    for proof in proofs:
+        if proof.reason:
+            on_start(proof.claim)
+            on_done(proof)
     todo = [proof for proof in proofs if not proof.reason]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for proof in pool.map(compile_one, todo):
@@ -465,23 +472,32 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
                  formal: Path | None = None,
                  on_compiled: Callable[[Proof], None] = lambda proof: None,
                  keep: Path | None = None, norec: bool = False,
-                 named: bool = False) -> tuple[list[CoqVerdict], Assumptions | None]:
+                 named: bool = False,
+                 on_start: Callable[[str], None] = lambda claim: None,
+                 on_note: Callable[[str], None] = lambda message: None,
+                 ) -> tuple[list[CoqVerdict], Assumptions | None]:
     """Coq's verdict on the proof of each certificate in `certificates` (of `folder`), and the
     assumptions coqchk found (None when coqchk did not run or failed). `keep`: build in this
     folder and leave the compiled files there (default: a temporary folder). `on_compiled`
-    hears of each proof as coqc finishes it. `norec` (for quick tests): coqchk checks the
-    proofs' own modules only, admitting formal/ and the libraries beneath. `named`: the
-    folder's MANIFEST holds, so each certificate must be named after its claim."""
+    hears of each proof as coqc finishes it (or as it is refused before), `on_start` of each
+    claim as its coqc starts, `on_note` of the stages after. `norec` (for quick tests): coqchk
+    checks the proofs' own modules only, admitting formal/ and the libraries beneath. `named`:
+    the folder's MANIFEST holds, so each certificate must be named after its claim."""
     formal = formal or formal_folder()
     require_coq(formal)
     proofs = proofs_of(folder, certificates, named)
     with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary:
         build = keep or Path(temporary)
         build.mkdir(parents=True, exist_ok=True)
-        compile_proofs(proofs, formal, build, jobs, on_compiled)
+        compile_proofs(proofs, formal, build, jobs, on_compiled, on_start)
         assumptions: Assumptions | None = None
+        live = [proof for proof in proofs if not proof.reason]
+        if live:
+            on_note(f"checking that {len(live):,} theorems prove their claims' statements")
         if check_statements(proofs, formal, build):
             live = [proof for proof in proofs if not proof.reason]
+            on_note("coqchk: re-checking the proofs" + ("" if norec else
+                    ", formal/, MathComp and Coq's library (about 90 s on a quiet machine)"))
             assumptions, why = coqchk(formal, build, live, norec)
             blame(proofs, assumptions, why)
     verdicts = [CoqVerdict(proof.claim, proof.module, not proof.reason, proof.reason,
