@@ -92,7 +92,7 @@ def verdicts(certificates: list[Path]) -> dict[Path, str]:
     return reasons
 
 
-# One claim of each road to a proof (formal/TableClaims.v, TableCount.v, Group*.v): the lemma
+# One claim of each road to a proof (formal/table/TableClaims.v, TableCount.v, Group*.v): the lemma
 # it applies. Certificates that cite the group theorems (table_shortest, table_not_wins) take
 # the roads of coinproofs/coq/group.py.
 ROADS = {

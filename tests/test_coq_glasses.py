@@ -1,4 +1,4 @@
-"""The glasses as Coq theorems (coinproofs/coq/glasses.py, formal/RulesGlasses.v and the
+"""The glasses as Coq theorems (coinproofs/coq/glasses.py, formal/rules/RulesGlasses.v and the
 Glasses*.v checkers): statements written from the claim alone; the proofs of small claims
 compile and prove exactly their statements; a tampered strategy, survival layer, invariant or
 artifact makes coqc fail; and the Coq checkers compute what the kernel computes (orbit numbers,

@@ -1,6 +1,7 @@
-"""No repeats in Coq (formal/RulesNoRepeats.v and the files after it; coinproofs/coq/norepeat.py):
-each claim's .v file compiles and states the claim; a tampered strategy DAG makes it fail to
-compile; and Coq's answers agree with the kernel's for 1 to 4 coins under both rules.
+"""No repeats in Coq (formal/rules/RulesNoRepeats.v and the files after it;
+coinproofs/coq/norepeat.py): each claim's .v file compiles and states the claim; a tampered
+strategy DAG makes it fail to compile; and Coq's answers agree with the kernel's for 1 to 4
+coins under both rules.
 
 The tests that run Coq skip when `coqc` is missing (Debian: apt-get install coq
 libcoq-mathcomp).

@@ -1,4 +1,4 @@
-"""The penny game in Coq (formal/RulesPenny.v and the Penny files after it, and
+"""The penny game in Coq (formal/rules/RulesPenny.v and the Penny files after it, and
 coinproofs/coq/penny.py): every default penny claim's .v compiles and states its claim; a claim
 whose value is changed (the numbers its statement is written from) fails to compile; no proof
 reads the evidence; and Coq's answers agree with the kernel's on small squares.

@@ -1,8 +1,8 @@
 """Theorem evidence for the rotating-table family: the Coq theorems about N dials with q states
-(rotations, goal zero: formal/Dials.v, formal/DialsImpossible.v) cited by name and digest. The
-kernel checks that the claim is about those rules and the side condition on N and q, takes the
-conclusion as facts, refuses every tampered form, and refuses the claims the theorems refute
-whatever the evidence."""
+(rotations, goal zero: formal/table/Dials.v, formal/table/DialsImpossible.v) cited by name and
+digest. The kernel checks that the claim is about those rules and the side condition on N and q,
+takes the conclusion as facts, refuses every tampered form, and refuses the claims the theorems
+refute whatever the evidence."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_the_side_condition_follows_the_factors() -> None:
     assert theorems.DIAL_THEOREMS["dial_wins_size_lb"].facts(3, 3) == [("none-up-to", 25)]
 
 
-# --- dial_shortest (formal/DialsShortest.v): q^N - 1 moves win, and no fewer ----------------
+# --- dial_shortest (formal/table/DialsShortest.v): q^N - 1 moves win, and no fewer ----------------
 
 @pytest.mark.parametrize("n, q", [(2, 4), (4, 4), (3, 3), (1, 5), (9, 3), (2, 16), (1, 8)])
 def test_shortest_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None:

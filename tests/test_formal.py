@@ -100,12 +100,23 @@ def test_formal_sha256_is_current() -> None:
 
 
 def test_formal_sha256_is_sha256sum() -> None:
-    """The digest is what `cd formal && LC_ALL=C sha256sum *.v _CoqProject | sha256sum`
-    prints."""
-    sources = [*sorted(FORMAL.glob("*.v")), FORMAL / "_CoqProject"]
-    lines = "".join(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n"
-                    for path in sources)
+    """The digest is what `cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs
+    sha256sum; sha256sum _CoqProject` piped to sha256sum prints: every .v of formal/ and its
+    folders, by its path."""
+    names = sorted(path.relative_to(FORMAL).as_posix() for path in FORMAL.rglob("*.v"))
+    assert "rules/Claims.v" in names and "Headline.v" in names
+    lines = "".join(f"{hashlib.sha256((FORMAL / name).read_bytes()).hexdigest()}  {name}\n"
+                    for name in [*names, "_CoqProject"])
     assert theorems.formal_sha256(FORMAL) == hashlib.sha256(lines.encode()).hexdigest()
+
+
+def test_the_rules_stand_alone_in_their_folder() -> None:
+    """formal/rules/ holds the rules a reader must trust and nothing else; each game's proofs
+    stand in a folder of their own beside it, Headline.v and Extract.v at the top."""
+    assert sorted(path.stem for path in (FORMAL / "rules").glob("*.v")) == [
+        "Claims", "ClaimsTable", "Rules", "RulesGlasses", "RulesNoRepeats", "RulesPenny",
+        "RulesTable"]
+    assert sorted(path.name for path in FORMAL.glob("*.v")) == ["Extract.v", "Headline.v"]
 
 
 @pytest.fixture(scope="session")
@@ -189,7 +200,7 @@ def test_gate_refuses_project_options(tmp_path: Path, line: str) -> None:
 
 
 def test_digest_covers_the_project_file(tmp_path: Path) -> None:
-    shutil.copy(FORMAL / "Rules.v", tmp_path)
+    shutil.copy(FORMAL / "rules" / "Rules.v", tmp_path)
     (tmp_path / "_CoqProject").write_text("-Q . CoinProofs\nRules.v\n")
     before = theorems.formal_sha256(tmp_path)
     (tmp_path / "_CoqProject").write_text("-Q . CoinProofs\n-arg -type-in-type\nRules.v\n")

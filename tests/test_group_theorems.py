@@ -204,7 +204,8 @@ COQ_CASES = [(2, 2, "cyclic", "zero"), (4, 2, "klein", "zero"), (3, 2, "trivial"
 
 @needs_coq
 def test_engine_table_strategy_is_coqs(built: str, tmp_path: Path) -> None:
-    """games/family.py builds Coq's `table_strategy` (formal/GroupShortest.v) move for move."""
+    """games/family.py builds Coq's `table_strategy` (formal/table/GroupShortest.v) move for
+    move."""
     lines = ["From mathcomp Require Import all_ssreflect.",
              "From CoinProofs Require Import RulesTable GroupShortest."]
     lines += [f"Eval vm_compute in table_strategy (Table {n} {q} "
@@ -220,7 +221,7 @@ def test_engine_table_strategy_is_coqs(built: str, tmp_path: Path) -> None:
         assert table_strategy(t) == [engine.from_dials(move, t) for move in moves], (n, q, group)
 
 
-# --- Claims proved in Coq by computation (formal/GroupClaims.v) ---------------------------
+# --- Claims proved in Coq by computation (formal/table/GroupClaims.v) ---------------------------
 
 def coq_table(n: int, q: int, group: str, goal: str) -> str:
     """The table of RulesTable.v: a named group by its name, another by its generators."""

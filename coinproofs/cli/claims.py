@@ -26,7 +26,7 @@ def register(commands: Any) -> None:
                          help="include the claims left out of the default `prove` run")
     listing.add_argument("--coq", metavar="ID",
                          help="print the claim ID as Coq states it, in the terms of the rules "
-                              "files formal/Rules*.v and formal/Claims.v (the statement that "
+                              "files formal/rules/ (the statement that "
                               "the claim's Coq proof must prove)")
     listing.set_defaults(handler=list_claims)
 

@@ -3,7 +3,7 @@
 For each certificate ``<id>.json``, ``coinproofs prove`` writes beside it a Coq file
 ``<module>.v`` (:func:`module_name`: the id with every character other than a letter or digit
 turned into ``_``, since Coq's module names are identifiers). The file states the claim in the
-terms of the game's rules files (``formal/Rules*.v`` and ``formal/Claims.v``, the text a reader
+terms of the game's rules files (``formal/rules/``, the text a reader
 must trust) and proves it, by instantiating a general theorem or by running a boolean checker,
 proved sound against the rules, on the certificate's evidence (``vm_compute``). It compiles with
 ``coqc -Q formal CoinProofs`` alone; ``coinproofs verify --coq`` compiles the files, checks with

@@ -61,7 +61,7 @@ def source(certificate: Mapping[str, Any], folder: Path) -> str:
         f"(* {comment(claim['id'])}: {comment(claim['statement'])}\n"
         f"   Written by coinproofs {version('coinproofs')} from {comment(claim['id'])}.json: "
         "the claim in the terms of\n"
-        "   formal/Rules*.v and formal/Claims.v, proved from the certificate's evidence.\n"
+        "   formal/rules/, proved from the certificate's evidence.\n"
         f"   Check it with `coinproofs verify --coq`, or `coqc -Q FORMAL CoinProofs "
         f"{module_name(claim['id'])}.v`. *)",
         "From mathcomp Require Import all_ssreflect.",

@@ -212,7 +212,7 @@ def require_coq(formal: Path) -> None:
         if shutil.which(tool) is None:
             raise CoqMissing(f"{tool} is not installed (Debian: apt-get install coq "
                              "libcoq-mathcomp)")
-    if not (formal / "Claims.vo").is_file():
+    if not (formal / "rules" / "Claims.vo").is_file():
         raise CoqMissing(f"the formal library in {formal} is not built: run `make formal`")
 
 

@@ -10,7 +10,7 @@ with RulesTable.v's ``table_wins`` on the table it names:
 ...            "params": {"n": 8, "group": "dihedral"}, "value": 255}).text
 'shortest (table_wins (Table 8 2 (dihedral 8) zero)) 255'
 
-Each proof goes by the road formal/TableClaims.v offers for the certificate's evidence: a
+Each proof goes by the road formal/table/TableClaims.v offers for the certificate's evidence: a
 theorem for every N where one settles the claim (the coin flip; rotating dials with the goal
 zero), else a checker run by ``vm_compute`` on the evidence, inlined as the kernel's numbers
 (moves and states in base q, beliefs as sets of orbit numbers).

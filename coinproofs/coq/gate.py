@@ -40,7 +40,8 @@ from coinproofs.coq.reading import banned_commands
 from coinproofs.verify import theorems
 
 # The lines _CoqProject may hold: the logical name, the warning it silences, and the files.
-PROJECT_LINE = re.compile(r"-Q \. CoinProofs|-arg -w -arg -notation-overridden|[A-Za-z0-9]+\.v")
+PROJECT_LINE = re.compile(r"-Q \. CoinProofs|-arg -w -arg -notation-overridden|"
+                          r"(?:[a-z]+/)?[A-Za-z0-9]+\.v")
 
 
 @dataclass(frozen=True)
@@ -55,21 +56,33 @@ class Finding:
 
 
 def project_modules(formal: Path) -> list[str]:
-    """The modules _CoqProject lists, in its order: what `make formal` compiles."""
+    """The files _CoqProject lists, in its order, without `.v` (`rules/Claims`): what `make
+    formal` compiles."""
     return [line.strip().removesuffix(".v")
             for line in (formal / "_CoqProject").read_text().splitlines()
             if line.strip().endswith(".v")]
+
+
+def sources(formal: Path) -> list[Path]:
+    """Every .v file of formal/ and its folders."""
+    return sorted(formal.rglob("*.v"))
+
+
+def file_of(formal: Path, path: Path) -> str:
+    """A source's path as _CoqProject writes it, without `.v`: `rules/Claims`."""
+    return path.relative_to(formal).with_suffix("").as_posix()
 
 
 def banned_findings(formal: Path) -> list[Finding]:
     """Every banned command in formal/*.v (read as Coq's lexer reads it), every .v file that
     _CoqProject does not list (coqchk would not check it), and every line of _CoqProject it
     does not need."""
-    findings = [Finding(path.name, what) for path in sorted(formal.glob("*.v"))
+    findings = [Finding(f"{file_of(formal, path)}.v", what) for path in sources(formal)
                 for what in banned_commands(path.read_text())]
     listed = project_modules(formal)
-    findings += [Finding(path.name, "_CoqProject does not list it, so nothing checks it")
-                 for path in sorted(formal.glob("*.v")) if path.stem not in listed]
+    findings += [Finding(f"{file_of(formal, path)}.v",
+                         "_CoqProject does not list it, so nothing checks it")
+                 for path in sources(formal) if file_of(formal, path) not in listed]
     project = formal / "_CoqProject"
     for number, line in enumerate(project.read_text().splitlines(), 1):
         if line.strip() and not PROJECT_LINE.fullmatch(line.strip()):
@@ -85,7 +98,7 @@ def library_assumptions(formal: Path, modules: tuple[str, ...] | None = None,
     tests), checking those modules alone and counting only what is named in formal/. A
     ValueError when coqchk fails."""
     modules = tuple(project_modules(formal)) if modules is None else modules
-    names = [f"CoinProofs.{module}" for module in modules]
+    names = [f"CoinProofs.{module.replace('/', '.')}" for module in modules]
     ok, output = run_coq(coqchk_command(formal, names, norec), formal,
                          Budget(LIBRARY_SECONDS.limit, MEMORY.limit))
     if not ok:
@@ -105,7 +118,7 @@ def printed_statements(formal: Path, names: list[str],
     CoinProofs.<module> (which imports every file of formal/)."""
     lines = ["From mathcomp Require Import all_ssreflect.",
              f"From CoinProofs Require Import {module}."]
-    imports = sorted(path.stem for path in formal.glob("*.v")
+    imports = sorted(path.stem for path in sources(formal)
                      if path.stem not in {module, "Extract"})
     lines.append(f"From CoinProofs Require Import {' '.join(imports)}.")
     lines += [f"Check {name}." for name in names]

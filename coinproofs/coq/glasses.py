@@ -1,5 +1,5 @@
 """Gardner's glasses with hands as Coq theorems: every glasses claim in the terms of
-formal/RulesGlasses.v, proved by running a checker of formal/ on the certificate's evidence.
+formal/rules/RulesGlasses.v, proved by running a checker of formal/ on the certificate's evidence.
 
 The statements (:func:`statement`), from the claim alone:
 
@@ -9,18 +9,18 @@ The statements (:func:`statement`), from the claim alone:
 * ``glasses.n<N>.k<K>.impossible``: ``no_strategy N K`` (no tree wins within any number of
   turns).
 
-The proofs (:func:`script`) apply one lemma of formal/GlassesClaims.v and let ``vm_compute``
+The proofs (:func:`script`) apply one lemma of formal/glasses/GlassesClaims.v and let ``vm_compute``
 run its boolean check on the evidence, inlined as definitions:
 
 * the strategy, as numbered *steps*: a turn of the tree together with the depth it is played
   at, the set of orbits it is played from (its belief) and the turns left. A tree whose turns
   are shared (the kernel's named turns) unfolds to far more turns than it names (8 glasses and
   4 hands: 24 named turns, 572,961 turns unfolded); its steps stay few (one per named turn and
-  depth), and Coq checks each once (formal/GlassesStrategy.v);
-* the survival layers, each belief with its layer (formal/GlassesSurvival.v);
-* the invariant, as the set of its orbits (formal/GlassesInvariant.v).
+  depth), and Coq checks each once (formal/glasses/GlassesStrategy.v);
+* the survival layers, each belief with its layer (formal/glasses/GlassesSurvival.v);
+* the invariant, as the set of its orbits (formal/glasses/GlassesInvariant.v).
 
-The steps and layers are written as a string of base-32 digits (formal/GlassesCode.v reads
+The steps and layers are written as a string of base-32 digits (formal/glasses/GlassesCode.v reads
 it): Coq reads a string of 50,000 characters in a fraction of a second, a list of numbers ten
 times slower. Nothing written here is trusted: Coq checks whatever these functions make of a
 certificate, and a wrong step, layer or orbit makes the proof fail to compile.
@@ -46,7 +46,7 @@ LINE = 96  # characters of code on a line of the .v file
 
 
 def statement(claim: Mapping[str, Any]) -> Statement:
-    """The claim as a proposition of formal/RulesGlasses.v.
+    """The claim as a proposition of formal/rules/RulesGlasses.v.
 
     >>> statement({"kind": "shortest", "params": {"n": 4, "hands": 2}, "value": 5}).text
     'shortest_turns 4 2 5'
@@ -114,7 +114,7 @@ def definition(name: str, reader: str, numbers: list[int]) -> str:
     return f"Definition {name} := {reader} (codes [::\n  {body}]%code)."
 
 
-# --- Numbers as a code (formal/GlassesCode.v reads it back) --------------------------------
+# --- Numbers as a code (formal/glasses/GlassesCode.v reads it back) -------------------------------
 
 def digits(number: int) -> str:
     """A number in base 32, least significant digit first; each character but the last says
@@ -205,7 +205,7 @@ def steps(tree: Any, n: int, turns: int) -> list[Step]:
 
 
 def patterns(size: int) -> Iterator[str]:
-    """The patterns `size` hands can feel, in the order of formal/GlassesCode.v's tables: as
+    """The patterns `size` hands can feel, in the order of formal/glasses/GlassesCode.v's tables: as
     binary numbers, the first glass felt the most significant digit, D = 1.
 
     >>> list(patterns(2))

@@ -1,11 +1,11 @@
 """No repeats (Enigma 1404) in Coq: the statement of a claim ``norepeat.n<n>.<rule>`` in the
-terms of formal/RulesNoRepeats.v, and its proof.
+terms of formal/rules/RulesNoRepeats.v, and its proof.
 
-Normal play needs no evidence: ``normal_first_wins`` (formal/NoRepeatsMatching.v) proves that
-the first player wins for every n >= 1 (the matching x <-> x with coin 0 turned), and each
+Normal play needs no evidence: ``normal_first_wins`` (formal/norepeat/NoRepeatsMatching.v) proves
+that the first player wins for every n >= 1 (the matching x <-> x with coin 0 turned), and each
 claim is an instance of it; the certificate's own matching is not read. Misère play is proved
-by the checker of formal/NoRepeatsDag.v, run by ``vm_compute`` on the certificate's strategy
-DAG (evidence ``strategy-dag``, format NRDAG1), written into the .v file as numbers.
+by the checker of formal/norepeat/NoRepeatsDag.v, run by ``vm_compute`` on the certificate's
+strategy DAG (evidence ``strategy-dag``, format NRDAG1), written into the .v file as numbers.
 
 >>> statement({"params": {"n": 5, "misere": True}, "value": "second"}).text
 'second_wins 5 misere'

@@ -1,13 +1,13 @@
 r"""The penny game (Wythoff's game) in Coq: the statement of every penny claim in the terms of
-formal/RulesPenny.v, and its proof.
+formal/rules/RulesPenny.v, and its proof.
 
 No claim needs the certificate's evidence. The losing positions are defined by play in the
-rules; Fraenkel's theorem (formal/PennyMex.v, Wythoff's for a = 1) proves for every position
+rules; Fraenkel's theorem (formal/penny/PennyMex.v, Wythoff's for a = 1) proves for every position
 that they are the pairs (A k, A k + a k), A k the least number no earlier pair uses, and a
-checker (formal/PennyGold.v, run by the kernel's ``vm_compute``) shows A k = floor(k alpha) up to
-the claim's bound. Each proof applies the soundness theorem of its kind (formal/PennyClaims.v)
-to the claim's own numbers; ``penny.unique.m<M>`` is an instance of ``unique_claim``
-(formal/PennyPlay.v), proved for every M.
+checker (formal/penny/PennyGold.v, run by the kernel's ``vm_compute``) shows A k = floor(k alpha)
+up to the claim's bound. Each proof applies the soundness theorem of its kind
+(formal/penny/PennyClaims.v) to the claim's own numbers; ``penny.unique.m<M>`` is an instance
+of ``unique_claim`` (formal/penny/PennyPlay.v), proved for every M.
 
 >>> print(statement({"kind": "p-positions", "params": {"max": 10000}, "value": 3821}).text)
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -33,7 +33,8 @@ LARGEST_LITERAL = 5000  # Coq reads larger nat literals through Nat.of_num_uint,
 MOST_FIRST = 200
 MOST_RIDDLER_HI = 500
 
-# The soundness theorem (formal/PennyClaims.v) that proves each kind of claim from its checker.
+# The soundness theorem (formal/penny/PennyClaims.v) that proves each kind of claim from its
+# checker.
 THEOREMS = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
             "misere": "misere_square", "first": "first_sound"}
 

@@ -2,7 +2,7 @@
 "no strategy wins" without listing every reachable belief), Bar-Yehuda, Etzion and Moran's
 construction of a shortest winning strategy for N = p^a dials with q = p^b states, and, for
 every group and either goal, the criterion that decides which tables can be won and the greedy
-chain's strategy of the shortest length (Coq's table_strategy, formal/GroupShortest.v).
+chain's strategy of the shortest length (Coq's table_strategy, formal/table/GroupShortest.v).
 
 A member of the family is a :class:`~coinproofs.games.devil.Table`: n dials with q states, the
 devil's group G of permutations of the positions, the goal "zero" or "equal" (rules and
@@ -75,12 +75,12 @@ def devil_invariant(game: Game) -> list[int] | None:
     return sorted(int(x) for x in np.unique(_least_in_orbits(t)[inside]))
 
 
-# --- Bar-Yehuda, Etzion and Moran's strategy (formal/DialsShortest.v) ---------------------------
+# --- Bar-Yehuda, Etzion and Moran's strategy (formal/table/DialsShortest.v) -----------------------
 
 def compose(inner: list[Dials], lift: Callable[[Dials], Dials], outer: list[Dials]) -> list[Dials]:
     """D (lift s_1) D (lift s_2) ... (lift s_L) D for D = inner and s = outer: `compose` of
-    formal/DialsCompose.v. D wins on a part K of the states; the lifted moves play `outer` on the
-    states' image outside K, until the image is zero, that is, the state is in K.
+    formal/table/DialsCompose.v. D wins on a part K of the states; the lifted moves play `outer` on
+    the states' image outside K, until the image is zero, that is, the state is in K.
 
     >>> compose([[1]], lambda a: [2 * a[0]], [[1], [1]])
     [[1], [2], [1], [2], [1]]
@@ -92,7 +92,7 @@ def compose(inner: list[Dials], lift: Callable[[Dials], Dials], outer: list[Dial
 
 
 def lower(x: Dials, p: int, m: int) -> Dials:
-    """x turned by m positions plus p - 1 times x, mod p: `lower` of formal/DialsFold.v, which
+    """x turned by m positions plus p - 1 times x, mod p: `lower` of formal/table/DialsFold.v, which
     takes a move of the states whose folds 0..u-1 are zero to one of those with 0..u zero.
 
     >>> lower([1, 0, 0, 0], 2, 2)  # [0, 0, 1, 0] + [1, 0, 0, 0]
@@ -104,7 +104,7 @@ def lower(x: Dials, p: int, m: int) -> Dials:
 
 def climb(p: int, m: int, strategy: list[Dials]) -> list[Dials]:
     """From a strategy that wins for m dials mod the prime p, one for p m dials mod p whose length
-    plus one is the p-th power of the given one's (`climb p m S p` of formal/DialsChain.v).
+    plus one is the p-th power of the given one's (`climb p m S p` of formal/table/DialsChain.v).
 
     >>> climb(2, 1, [[1]])  # two coins: Lamping's strategy
     [[1, 1], [1, 0], [1, 1]]
@@ -137,8 +137,8 @@ def prime_strategy(p: int, a: int) -> list[Dials]:
 
 
 def coq_dial_strategy(p: int, a: int, b: int) -> list[Dials]:
-    """`dial_strategy p a b` of formal/DialsShortest.v: for p^a dials mod p^b, the strategy for
-    p^(b-1) states (outer) composed with p^(b-1) times prime_strategy p a (inner, which wins
+    """`dial_strategy p a b` of formal/table/DialsShortest.v: for p^a dials mod p^b, the strategy
+    for p^(b-1) states (outer) composed with p^(b-1) times prime_strategy p a (inner, which wins
     once every dial is a multiple of p^(b-1)).
 
     >>> coq_dial_strategy(2, 0, 2)  # one dial with 4 states: the inner strategy is [[2]]
@@ -167,7 +167,7 @@ def prime_of(n: int, q: int) -> int | None:
 def dial_strategy(n: int, q: int) -> list[int]:
     """A winning strategy of q^n - 1 moves (the fewest) for n dials with q states on a rotating
     table, the goal every dial at 0, when n and q are powers of one prime: Coq's
-    `dial_strategy p a b` (formal/DialsShortest.v), as the engine's moves (base q).
+    `dial_strategy p a b` (formal/table/DialsShortest.v), as the engine's moves (base q).
 
     >>> dial_strategy(2, 2), dial_strategy(1, 4)  # two coins: bitmasks; one dial: 2, 1, 2
     ([3, 1, 3], [2, 1, 2])
@@ -215,7 +215,7 @@ def shortest_length(game: Game) -> int:
 
 
 def table_chain(game: Game) -> list[tuple[int, int]]:
-    """Coq's table_chain (formal/GroupShortest.v): from the goal states W, again and again the
+    """Coq's table_chain (formal/table/GroupShortest.v): from the goal states W, again and again the
     least state v outside W with g(v) - v in W for every generator g, and the least c > 0
     with c v in W; then W becomes W + <v> (c times as many states). It stops when there is no
     such v: every state is in W if the table can be won (refuting_primes is None).

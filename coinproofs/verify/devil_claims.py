@@ -93,7 +93,7 @@ def _checkers() -> dict[str, Callable[[int, Evidence, Artifacts], Fact]]:
 
 
 def _agrees_with_theorems(claim: Claim, n: int) -> None:
-    """The Coq theorems settle every devil claim (formal/Decide.v): evidence that adds up to
+    """The Coq theorems settle every devil claim (formal/devil/Decide.v): evidence that adds up to
     a claim they refute could only rest on a wrong prose lemma (the escape formula, the
     algebraic invariant, the SAT encoding: docs/lemmas.md) or a kernel bug, so it is refused."""
     if claim.kind == "impossible":

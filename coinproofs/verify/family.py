@@ -755,10 +755,11 @@ def theorem_evidence(evidence: Evidence, group_name: str, r: Rules) -> list[Fact
 def _agrees_with_theorems(claim: Claim, group_name: str, r: Rules) -> None:
     """The Coq theorems refute some claims: evidence that adds up to one could only rest on a
     kernel bug, so it is refused. About dials on a rotating table and the goal zero
-    (formal/DialsImpossible.v, formal/Dials.v, formal/DialsShortest.v), and about every group
-    and either goal (formal/GroupImpossible.v, GroupLowerBound.v, GroupShortest.v): a group of
-    order divisible by a prime p and q by a prime r != p has no winning strategy; otherwise
-    one of exactly q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal) is the shortest."""
+    (formal/table/DialsImpossible.v, formal/table/Dials.v, formal/table/DialsShortest.v), and
+    about every group and either goal (formal/table/GroupImpossible.v, GroupLowerBound.v,
+    GroupShortest.v): a group of order divisible by a prime p and q by a prime r != p has no
+    winning strategy; otherwise one of exactly q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal
+    equal) is the shortest."""
     devil = devil_of(r)
     primes = devil.refuting_primes
     if claim.kind == "impossible":

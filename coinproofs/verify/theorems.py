@@ -25,18 +25,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-# `cd formal && LC_ALL=C sha256sum *.v _CoqProject | sha256sum`: the sources the theorems were
-# checked at (the .v files, and the options Coq compiled them with).
-FORMAL_SHA256 = "31d6945dcc14b6276a089c541f4e0233e3f5997da614c12e2e1951176346170f"
+# The sources the theorems were checked at (every .v file of formal/ and its folders, and the
+# options Coq compiled them with), as the shell computes it:
+#   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
+#    sha256sum _CoqProject) | sha256sum
+FORMAL_SHA256 = "944679cb36db5c6d7ab04c440856c4ed923727c131b4fc1c84887bab2d6917b4"
 
 
 def formal_sha256(folder: Path) -> str:
-    """The digest of the .v files in `folder` and its _CoqProject, as sha256sum computes it
-    (for the gate, the tests and whoever updates FORMAL_SHA256; the kernel itself never reads
-    formal/)."""
-    sources = [*sorted(folder.glob("*.v")), folder / "_CoqProject"]
-    lines = "".join(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n"
-                    for path in sources)
+    """The digest of the .v files in `folder` and its subfolders and of its _CoqProject, as
+    `cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum;
+    sha256sum _CoqProject` piped to sha256sum computes it (for the gate, the tests and whoever
+    updates FORMAL_SHA256; the kernel itself never reads formal/)."""
+    names = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.v"))
+    lines = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  {name}\n"
+                    for name in [*names, "_CoqProject"])
     return hashlib.sha256(lines.encode()).hexdigest()
 
 
@@ -108,7 +111,7 @@ def distinct_primes(n: int, q: int) -> tuple[int, int] | None:
 @dataclass(frozen=True)
 class DialTheorem:
     """A Coq theorem about N dials with q states each on a rotating table, the goal every dial
-    at 0 (formal/Dials.v): as Theorem, with the side condition and the facts on (N, q)."""
+    at 0 (formal/table/Dials.v): as Theorem, with the side condition and the facts on (N, q)."""
 
     name: str
     says: str
@@ -152,7 +155,7 @@ class Devil:
     @property
     def length(self) -> int:
         """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
-        formal/GroupLowerBound.v's `bound`."""
+        formal/table/GroupLowerBound.v's `bound`."""
         return int(self.q ** (self.n - (self.goal == "equal"))) - 1
 
     @property
@@ -164,7 +167,7 @@ class Devil:
 @dataclass(frozen=True)
 class GroupTheorem:
     """A Coq theorem about every group of the devil, either goal (formal/Group*.v, on the
-    rules of formal/RulesTable.v, the generators being permutations of the positions): as
+    rules of formal/rules/RulesTable.v, the generators being permutations of the positions): as
     Theorem, with the side condition and the facts on a Devil."""
 
     name: str
