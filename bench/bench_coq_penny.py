@@ -40,7 +40,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("ids", nargs="*", help="claims to prove and check")
     parser.add_argument("--quick", action="store_true", help="the default claims only")
     args = parser.parse_args(argv)
-    if shutil.which("coqc") is None or not (formal_folder() / "PennyClaims.vo").is_file():
+    if shutil.which("coqc") is None or not (formal_folder() / "penny" / "PennyClaims.vo").is_file():
         print("skipped: needs coqc and a built formal/ (make formal)")
         return
     defaults = [claim["id"] for claim in cp.claims()["claims"]
