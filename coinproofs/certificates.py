@@ -133,12 +133,23 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
                         f"one (cp.prove(*ids)), not {claim_ids!r}")
     if not isinstance(out, (str, Path)) or str(out) == "":
         raise TypeError(f"out is the name of a folder, not {out!r}")
-    specs = select(claim_ids, every)
     folder = Path(out)
+    created = not folder.exists()
     usable_folder(folder)
     resume = is_unfinished(folder)
     marker = folder / UNFINISHED
+    # Written before the claims are chosen (the default set takes seconds to list), so that a
+    # run stopped at any point leaves the folder, marked unfinished, with the command that
+    # finishes it.
     write_text_atomically(marker, json.dumps({"prove": list(claim_ids)}) + "\n")
+    try:
+        specs = select(claim_ids, every)
+    except ValueError:  # nothing to prove: the folder is as it was
+        if not resume:
+            marker.unlink(missing_ok=True)
+            if created and not any(folder.iterdir()):
+                folder.rmdir()
+        raise
     watcher = Watcher(len(specs), "proving", progress, on_start, on_done, on_note)
     try:
         with watcher:

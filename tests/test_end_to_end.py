@@ -122,3 +122,27 @@ def test_an_interrupted_prove_leaves_only_whole_certificates(tmp_path: Path, job
     manifest, *verdicts = json.loads(verified.out)
     assert verified.status == 1 and "unfinished `coinproofs prove`" in manifest["reason"]
     assert len(verdicts) == len(written) and all(row["accepted"] for row in verdicts)
+
+
+def test_a_prove_stopped_before_its_first_claim_leaves_the_folder_marked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopped while the claims are listed (the default set takes seconds), `prove` leaves its
+    folder with the unfinished marker, so `verify` says how to finish it; an id that names no
+    claim leaves nothing."""
+    import coinproofs as cp
+    from coinproofs.certificates import finishing_command, verify
+    from coinproofs.proofs import registry
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+    folder = tmp_path / "certificates"
+    with monkeypatch.context() as patched:
+        patched.setattr(registry, "select", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            cp.prove(out=folder, progress=False)
+    assert [path.name for path in folder.iterdir()] == [".coinproofs-unfinished"]
+    assert finishing_command(folder) is not None
+    assert "unfinished `coinproofs prove`" in verify(folder, progress=False).reason
+    with pytest.raises(ValueError, match="no claim matches"):
+        cp.prove("devil.n4.nothing", out=tmp_path / "fresh", progress=False)
+    assert not (tmp_path / "fresh").exists()
