@@ -100,7 +100,9 @@ class Watcher:
         claim, word, good, seconds, reason = outcome_words(item, self.doing)
         with self.lock:
             if claim in self.running:
-                self.running.pop(claim)
+                # One clock for the line and the "still running" lines before it: the wall
+                # time since the claim started here (a waiting claim's clock runs too).
+                seconds = time.monotonic() - self.running.pop(claim)
             elif self.doing == "checking":  # one at a time, started by file name: that one
                 self.running.clear()
             self.finished += 1
