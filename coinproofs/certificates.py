@@ -16,6 +16,7 @@ engines, encoders or provers unless asked to prove.
 
 from __future__ import annotations
 
+import errno
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -354,7 +355,8 @@ def verify(path: str | Path, *, bounds: Mapping[str, int] | None = None,
            on_done: Callable[[Verdict], None] | None = None) -> Verdict | Verdicts:
     """Check a certificate file, or every certificate in a folder, with the kernel alone
     (`bounds` raises or lowers its work bounds by name for this call, as in `prove`).
-    Never raises on a bad certificate: the verdict says why it is not accepted. A folder that
+    Never raises on a bad certificate: the verdict says why it is not accepted (a path that
+    does not exist raises FileNotFoundError, as Python's own file functions do). A folder that
     a `prove` left unfinished is not accepted, and its reason names the command that
     finishes it. `progress`, `on_start(file name)` and `on_done(verdict)` as in `prove`."""
     from coinproofs.progress import Watcher
@@ -364,6 +366,8 @@ def verify(path: str | Path, *, bounds: Mapping[str, int] | None = None,
         raise TypeError(f"path is the name of a certificate file or of a folder of them, "
                         f"not {path!r}")
     path = Path(path)
+    if not path.exists() and not path.is_symlink():  # a missing path is the caller's error
+        raise FileNotFoundError(errno.ENOENT, "no certificate file or folder of them", str(path))
     if not path.is_dir():
         with raised(bounds or {}):
             return check_certificate(path)
