@@ -61,7 +61,6 @@ def formula(game: Game, length: int) -> tuple[list[z3.BoolRef], list[z3.BitVecRe
     """The constraints of the question, and the move variables move_1..move_L."""
     import z3
 
-
     check_table_size(game, length)
     images = orbit_images(game)
     width = len(images[0])  # one bit per orbit in a belief
@@ -82,11 +81,13 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
     """A winning strategy of exactly `length` moves found by z3 (moves), or None.
 
     >>> from coinproofs.games.devil import Table
-    >>> find_strategy(Table(2, group="trivial", goal="equal"), 1)  # HT or TH: turn coin 0
-    [1]
+    >>> # HT or TH: turn either coin (z3 may give either model, as its earlier queries went)
+    >>> find_strategy(Table(2, group="trivial", goal="equal"), 1) in ([1], [2])
+    True
+    >>> find_strategy(Table(2, group="trivial", goal="equal"), 0) is None
+    True
     """
     import z3
-
 
     constraints, moves = formula(game, length)
     solver = z3.Solver()
@@ -104,7 +105,6 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
 
 def header(game: Game, length: int) -> list[str]:
     """The comment lines of the SMT-LIB script: the claim and the variables."""
-
     t = as_table(game)
     r = rules_of(t)
     count, kinds = len(family.orbits(r)), len(family.move_orbits(r))
