@@ -29,14 +29,14 @@ def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
 
 
 ROOT = Path(__file__).resolve().parents[1]
+CHECKOUT = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]  # names this checkout's locks
 
 
 @contextmanager
 def one_at_a_time(name: str) -> Iterator[None]:
     """Hold a lock that the other test processes of this checkout wait for (pytest-xdist runs
     the tests in several): one `make` at a time in formal/."""
-    digest = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"coinproofs-{name}-{digest}.lock"
+    path = Path(tempfile.gettempdir()) / f"coinproofs-{name}-{CHECKOUT}.lock"
     with path.open("a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
@@ -49,8 +49,7 @@ def make(target: str) -> None:
     """`make TARGET` in the checkout, once per test run however many processes ask for it (the
     Coq builds print the headline theorems and recompile Headline.v every time: 20 s)."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
-    digest = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
-    done = Path(tempfile.gettempdir()) / f"coinproofs-{target}-{digest}-{run}.done"
+    done = Path(tempfile.gettempdir()) / f"coinproofs-{target}-{CHECKOUT}-{run}.done"
     with one_at_a_time("make"):
         if done.exists():
             return

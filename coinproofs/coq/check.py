@@ -307,7 +307,6 @@ def the_claim(path: Path, named: bool) -> tuple[str, Stated]:
 def read_proof(path: Path) -> str:
     """The proof file `path`, once it is a regular file within coq.proof-bytes that holds no
     command a proof never needs; a Rejected saying why not."""
-    expect(not path.is_symlink() and path.is_file(), f"{path.name} is missing")
     with open_regular(path) as handle:
         data = handle.read(PROOF_BYTES.limit + 1)
     PROOF_BYTES.check(len(data), f"the proof file {path.name}", counted=True)
@@ -337,12 +336,17 @@ def proof_of(folder: Path, path: Path, named: bool) -> Proof:
     proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes))
     try:
         written = statement(asked.claim)
-        proof.statement, proof.requires = written.text, written.imports
-        proof.text = read_proof(proof.source)
     except Unsupported as why:
         proof.reason = f"no Coq proof: {why}"
+        return proof
+    proof.statement, proof.requires = written.text, written.imports
+    if proof.source.is_symlink() or not proof.source.is_file():
+        proof.reason = f"no Coq proof: {proof.source.name} is missing"
+        return proof
+    try:
+        proof.text = read_proof(proof.source)
     except Rejected as why:
-        proof.reason = f"no Coq proof: {why}" if "is missing" in str(why) else str(why)
+        proof.reason = str(why)
     return proof
 
 
