@@ -29,7 +29,8 @@ from typing import Any
 from coinproofs.cli import main as command
 from coinproofs.proofs.registry import find
 from coinproofs.proofs.runner import prove_one
-from coinproofs.verify import family, glasses
+from coinproofs.verify import glasses
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file, parse_json
 from coinproofs.verify.manifest import NAME, check_manifest, manifest_text
 
@@ -111,10 +112,10 @@ def write(folder: Path, document: dict[str, Any], artifacts: dict[str, bytes]) -
 def family_document(kind: str, n: int, q: int, value: Any, evidence: list[Any],
                     group: str = "cyclic", goal: str = "zero") -> dict[str, Any]:
     return {"schema": SCHEMA,
-            "claim": {"id": family.claim_id(kind, n, q, group, goal), "game": "devil",
-                      "params": family.params_of(n, q, group, goal), "kind": kind,
+            "claim": {"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
+                      "params": kernel.params_of(n, q, group, goal), "kind": kind,
                       "value": value,
-                      "statement": family.statement(kind, n, q, group, goal, value)},
+                      "statement": kernel.statement(kind, n, q, group, goal, value)},
             "evidence": evidence}
 
 
@@ -166,8 +167,8 @@ def table_rows(root: Path) -> list[Row]:
     for n, q, group, kind, honest_id in [(1, 4096, "trivial", "shortest", "devil.n6.q3.impossible"),
                                          (16, 2, "cyclic", "count", "devil.n8.equal.count")]:
         folder = folder_of(root, f"table-{n}-{q}")
-        r = family.rules(n, q, group)
-        layer = f"[{family.start_belief(r)}]\n".encode()
+        r = kernel.table_of(n, q, group)
+        layer = f"[{kernel.start_belief(r)}]\n".encode()
         method = "count" if kind == "count" else "reachability"
         value = ({"length": r.size - 1, "sequences": 1, "up_to_group": 1} if kind == "count"
                  else r.size - 1)
@@ -176,9 +177,9 @@ def table_rows(root: Path) -> list[Row]:
         path = write(folder, family_document(kind, n, q, value, evidence, group),
                      {"layers.jsonl": layer})
         honest = proved(root, honest_id)
-        rows.append(measured(f"orbit table: {family.claim_id(kind, n, q, group, 'zero')}, "
+        rows.append(measured(f"orbit table: {kernel.claim_id(kind, n, q, group, 'zero')}, "
                              "one layer", f"{size_of(path, folder / 'layers.jsonl'):,} B",
-                             refused(path, "family.orbit-table"),
+                             refused(path, "devil.orbit-table"),
                              f"{honest_id} ({size_of(honest):,} B + layers)",
                              accepted(honest)))
     return rows
@@ -279,7 +280,7 @@ def value_row(root: Path) -> Row:
     honest = proved(root, "devil.n2.q3.trivial.shortest")
     document = json.loads(honest.read_text())
     document["claim"]["value"] = 8.0
-    document["claim"]["statement"] = family.statement("shortest", 2, 3, "trivial", "zero", 8.0)
+    document["claim"]["statement"] = kernel.statement("shortest", 2, 3, "trivial", "zero", 8.0)
     folder = folder_of(root, "value")
     path = folder / honest.name
     path.write_text(json.dumps(document))

@@ -28,12 +28,12 @@ from typing import Any
 
 from coinproofs.encodings.cadical import solve
 from coinproofs.encodings.devil_sat import VARIANTS, decode
-from coinproofs.proofs.devil_sat import lower_bound_evidence, sat_strategy_evidence
+from coinproofs.proofs.devil_evidence import lower_bound_evidence, sat_strategy_evidence
 from coinproofs.proofs.registry import ProofContext, select
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify.certificate import Artifacts
-from coinproofs.verify.devil import simulate
 from coinproofs.verify.devil_cnf import check_lrat_evidence
+from coinproofs.verify.table import coin_flip, simulate
 
 SAT_CLAIMS = {1: 1, 2: 3, 4: 15}  # the claims whose provers add SAT evidence
 LRAT_CASES = [(2, 2), (4, 14), (3, 8), (5, 32), (6, 64)]
@@ -95,7 +95,7 @@ def find_and_check(n: int, length: int, variant: str) -> tuple[float, float, boo
     result = solve(cnf.clauses, proof=False)
     assert result.model is not None, f"{variant}: no strategy of {length} moves for {n} coins"
     strategy = decode(result.model, n, length)
-    return build_seconds, result.seconds, simulate(strategy, n) is None
+    return build_seconds, result.seconds, simulate(strategy, coin_flip(n)) is None
 
 
 def _child(n: int, length: int, variant: str, answers: Any) -> None:

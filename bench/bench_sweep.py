@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.table import Table
 
 from coinproofs.certificates import claims
-from coinproofs.proofs.family import TEMPLATE
+from coinproofs.proofs.devil import TEMPLATE
 from coinproofs.proofs.registry import shown
 from coinproofs.proofs.runner import prove_on_worker
 

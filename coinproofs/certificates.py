@@ -104,7 +104,7 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
     Dask scheduler (`scheduler`, such as "tcp://10.0.0.5:8786"), as tasks of that cluster,
     whose workers send the evidence back: the certificates are the same bytes either way.
     `bounds` raises (or lowers) the kernel's work bounds by name for this run, as
-    ``{"family.belief-work": 10**8}`` (`coinproofs verify --bounds` lists them).
+    ``{"devil.belief-work": 10**8}`` (`coinproofs verify --bounds` lists them).
 
     Proving into a folder that an earlier run left unfinished (stopped by Ctrl-C, say) keeps
     each certificate there that states its claim and that the kernel accepts (the outcome's

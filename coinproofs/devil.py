@@ -124,7 +124,7 @@ def moves_from_json(document: Any, n: int, states: int = 2) -> list[int]:
     if not isinstance(document, list):
         raise ValueError("a strategy file holds a JSON list of moves, each a list of "
                          "positions, e.g. [[0,1,2,3],[0,2]]")
-    from coinproofs.verify.devil import STRATEGY_MOVES
+    from coinproofs.verify.table import STRATEGY_MOVES
 
     if len(document) > STRATEGY_MOVES.limit:  # `show` and `explain` would run for minutes
         raise ValueError(f"the strategy has {len(document):,} moves, more than the "
@@ -250,7 +250,7 @@ def certifying_claim(t: Any, wins: bool) -> str | None:
     'devil.n4.g0-1c2-3.g0-2c1-3.shortest'
     """
     from coinproofs.proofs.registry import OutOfLimits, UnknownClaim, pattern_of
-    from coinproofs.verify.family import claim_id, generated_name
+    from coinproofs.verify.table import claim_id, generated_name
 
     kind = "shortest" if wins else "impossible"
     if t.is_coins:
@@ -453,48 +453,28 @@ def check(moves: Iterable[Iterable[int]], n: int, *, states: int = 2, group: str
     >>> check([[0], [0, 0]], 1, states=3).counterexample
     Counterexample(coins='1', tails=[0], rotations=[0, 0])
     """
-    from coinproofs.arguments import whole
-
-    whole(n, "n", 1)
-    if (states, group, goal) != (2, "cyclic", "zero"):
-        return _check_table(moves, table_of(n, states, group, goal))
-    from coinproofs.games.devil import coins_text, positions
-    from coinproofs.verify.certificate import Rejected
-    from coinproofs.verify.devil import MAX_SIMULATION_N, simulate
-
-    if not 1 <= n <= MAX_SIMULATION_N:
-        raise ValueError(f"the exact check handles 1 to {MAX_SIMULATION_N} coins (it keeps one "
-                         f"bit for each of the 2^N states), not {n}")
-    strategy = moves_from(moves, n)
-    try:
-        lost = simulate(strategy, n)
-    except Rejected as error:
-        raise ValueError(str(error)) from None
-    if lost is None:
-        return Check(n, len(strategy), None)
-    return Check(n, len(strategy), Counterexample(coins_text(lost.initial, n),
-                                                  positions(lost.initial), lost.rotations))
-
-
-def _check_table(moves: Iterable[Iterable[int]], table: Any) -> Check:
-    """check() for a member of the family, by the kernel's rules for it."""
-    from coinproofs.games.devil import coins_text, cycles_text, elements, positions
-    from coinproofs.verify import family
+    from coinproofs.games.devil import coins_text, cycles_text, elements, over, positions
+    from coinproofs.verify import table as kernel
     from coinproofs.verify.certificate import Rejected
 
-    strategy = moves_from(moves, table.n, table.q)
+    t = table_of(n, states, group, goal)
+    if over(t.q, t.n, kernel.STATES.limit):
+        raise ValueError(kernel.too_many_states(t.n, t.q))
+    strategy = moves_from(moves, t.n, t.q)
     try:
-        rules = family.rules(table.n, table.q, goal=table.goal, generators=elements(table))
-        lost = family.simulate(strategy, rules)
+        rules = (kernel.table_of(t.n, t.q, goal=t.goal, generators=elements(t))
+                 if t.group == "generated" else kernel.table_of(t.n, t.q, t.group, t.goal))
+        lost = kernel.simulate(strategy, rules)
     except Rejected as error:
         raise ValueError(str(error)) from None
+    words = "" if t.is_coins else in_words(t)
     if lost is None:
-        return Check(table.n, len(strategy), None, in_words(table))
-    turns: list[Any] = ([g[0] for g in lost.permutations] if table.group == "cyclic"
+        return Check(t.n, len(strategy), None, words)
+    turns: list[Any] = ([g[0] for g in lost.permutations] if t.group == "cyclic"
                         else [cycles_text(g) for g in lost.permutations])
-    return Check(table.n, len(strategy), Counterexample(
-        coins_text(lost.initial, table), positions(lost.initial, table), turns),
-        in_words(table))
+    game = t.n if t.is_coins else t
+    return Check(t.n, len(strategy), Counterexample(
+        coins_text(lost.initial, game), positions(lost.initial, game), turns), words)
 
 
 # --- Beliefs --------------------------------------------------------------------------------------

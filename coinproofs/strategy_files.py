@@ -129,7 +129,7 @@ def _prefix(stream: IO[bytes], most: int) -> bytes:
 def parsed(text: str, name: str) -> Any:
     """The JSON document in `text`, or, for JSON lines, the list of the lines' values."""
     from coinproofs.verify.certificate import Rejected, parse_json
-    from coinproofs.verify.devil import STRATEGY_MOVES
+    from coinproofs.verify.table import STRATEGY_MOVES
 
     try:
         return parse_json(text, name)

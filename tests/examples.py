@@ -137,7 +137,7 @@ def searched_layers(document: Document, artifacts: dict[str, bytes]) -> None:
     evidence) to a family certificate: the prover, deciding by the group theorems, writes
     none."""
     from coinproofs.games.devil import search, table
-    from coinproofs.verify.family import options
+    from coinproofs.verify.table import options
 
     claim = document["claim"]
     n, q, group, goal = options(claim["params"])

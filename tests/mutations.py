@@ -24,7 +24,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from coinproofs.verify import devil, family, glasses, norepeat, penny
+from coinproofs.verify import glasses, norepeat, penny
+from coinproofs.verify import table as family
 from coinproofs.verify.certificate import ARTIFACT_BYTES, DOCUMENT_BYTES, LINE_BYTES
 from tests.examples import Built
 
@@ -245,7 +246,7 @@ def rehash(document: Any, old: str, new: str) -> None:
 #
 # Each regular expression of the kernel meets the strings that drive a backtracking matcher to
 # its worst: runs of what it matches, without the end it needs. The devil's, the family's and
-# the glasses' line files are matched by devil.NUMBERS_LINE; LRAT proofs by
+# the glasses' line files are matched by lines.NUMBERS_LINE; LRAT proofs by
 # lrat.LRAT_CHARACTERS; penny positions by penny.PAIR_LINE; the fields sha256, file and h by
 # schema.SHA256, schema.FILE and the algebraic evidence's "1[01]*" (the MANIFEST's lines are met
 # in tests/test_fuzz.py). JSON, pre-scanned without a regular expression (certificate.
@@ -255,7 +256,7 @@ def rehash(document: Any, old: str, new: str) -> None:
 # tests/test_fuzz.py finds every pattern the kernel compiles or matches and requires it here.
 MET_BY = {
     rb"\[ *(?:(?:0|[1-9][0-9]*) *(?:, *(?:0|[1-9][0-9]*) *)*)?\]\n?": "PATHOLOGICAL_LINES",
-    rb"[0-9]+": "PATHOLOGICAL_LINES",  # devil.NUMBER
+    rb"[0-9]+": "PATHOLOGICAL_LINES",  # lines.NUMBER
     rb"[0-9d -]*\n?": "PATHOLOGICAL_LINES",  # lrat.LRAT_CHARACTERS
     rb"(0|[1-9][0-9]{0,19}) (0|[1-9][0-9]{0,19})\n": "PATHOLOGICAL_LINES",  # penny.PAIR_LINE
     r"# claim (\S+)": "MANIFEST_LINES",  # manifest.CLAIM_LINE (tests/test_fuzz.py)
@@ -303,7 +304,7 @@ PATHOLOGICAL_FIELDS = {  # string fields: near misses of their patterns
 # The parameters of each game at the edges of its bounds (and far beyond).
 HUGE_NUMBER = 10**11
 EDGES: dict[str, list[int]] = {
-    "n": [1, 2, 3, 6, 7, 8, 9, 12, 13, 16, 17, 20, 21, 26, 27, 64, devil.MAX_N, devil.MAX_N + 1,
+    "n": [1, 2, 3, 6, 7, 8, 9, 12, 13, 16, 17, 20, 21, 26, 27, 64, family.MAX_N, family.MAX_N + 1,
           HUGE_NUMBER],
     "q": [2, 3, 4, 16, 256, 4096, 65535, 1 << 16, (1 << 16) + 1, HUGE_NUMBER],
     "hands": [0, 1, 7, 8, 9, HUGE_NUMBER],
@@ -330,7 +331,7 @@ def reclaimed(document: Any) -> str:
     try:
         if claim.get("game") == "devil" and set(params) == {"n"} and kind != "count":
             claim["id"] = f"devil.n{params['n']}.{kind}"
-            claim["statement"] = devil.statement(kind, params["n"], value)
+            claim["statement"] = family.coin_flip_statement(kind, params["n"], value)
         elif claim.get("game") == "devil":
             n, q, group, goal = family.options(params)
             claim["id"] = family.claim_id(kind, n, q, group, goal)

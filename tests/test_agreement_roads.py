@@ -9,8 +9,8 @@ import pytest
 from coinproofs.encodings import devil_sat, devil_smt
 from coinproofs.games import algebra
 from coinproofs.games import devil as engine
-from coinproofs.verify import devil as kernel
 from coinproofs.verify import devil_invariant
+from coinproofs.verify import table as kernel
 
 
 def winnable_by_search(n: int) -> bool:
@@ -32,7 +32,7 @@ def test_search_algebra_invariant_and_lamping_agree(n: int) -> None:
         assert devil_invariant.escape(n, p) is None
     else:  # and where he has none, Lamping's strategy wins, with exactly 2^N - 1 moves
         strategy = kernel.lamping(n)
-        assert len(strategy) == 2**n - 1 and kernel.simulate(strategy, n) is None
+        assert len(strategy) == 2**n - 1 and kernel.simulate(strategy, kernel.coin_flip(n)) is None
 
 
 @pytest.mark.parametrize("n", [*range(1, 7), pytest.param(7, marks=pytest.mark.slow)])
@@ -45,4 +45,4 @@ def test_sat_smt_and_search_agree_at_the_lower_bound(n: int) -> None:
     assert devil_sat.find_strategy(n, length - 1) is None
     found = devil_sat.find_strategy(n, length)
     if found is not None:
-        assert kernel.simulate(found, n) is None and engine.wins(found, n)
+        assert kernel.simulate(found, kernel.coin_flip(n)) is None and engine.wins(found, n)

@@ -175,3 +175,24 @@ def test_the_cycle_test_sees_imports_inside_functions(tmp_path: Path) -> None:
         assert runtime_imports(source) == {"coinproofs.y", "coinproofs.y.z"}
     finally:
         PACKAGE = saved
+
+
+def private_imports(path: Path) -> list[str]:
+    """The private names (one underscore) `path` imports from other coinproofs modules."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("coinproofs"):
+            found += [f"{node.module}.{alias.name}" for alias in node.names
+                      if alias.name.startswith("_") and not alias.name.startswith("__")]
+    return found
+
+
+def test_no_module_imports_another_modules_private_names(tmp_path: Path) -> None:
+    """What one module uses of another is public (games/family.py once imported five private
+    helpers of games/devil.py): a private name may change without a look at other modules."""
+    found = {str(path.relative_to(PACKAGE)): names for path in PACKAGE.rglob("*.py")
+             if (names := private_imports(path))}
+    assert found == {}, found
+    probe = tmp_path / "probe.py"
+    probe.write_text("from coinproofs.games.devil import Table, _hidden\n")
+    assert private_imports(probe) == ["coinproofs.games.devil._hidden"]

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from coinproofs.cli import main
 from coinproofs.proofs.registry import OnRequestOnly, find, left_out, on_request_text, select
 from coinproofs.proofs.runner import prove_one
-from coinproofs.verify import family, glasses
+from coinproofs.verify import glasses
+from coinproofs.verify import table as family
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file, json_shape
 from coinproofs.verify.manifest import NAME, check_manifest
 from tests.guards import no_hang
@@ -172,7 +173,7 @@ def test_the_orbit_table_is_sized_before_it_is_built(n: int, q: int, group: str,
     """One layer of reachability (or count) evidence, every declared bound kept: the table of
     orbit images once took 158 s and 2.85 GB for 4,096 states (and some 12 minutes for 16
     coins) before a belief was read."""
-    r = family.rules(n, q, group)
+    r = family.table_of(n, q, group)
     layer = f"[{family.start_belief(r)}]\n".encode()
     method = "count" if kind == "count" else "reachability"
     value = ({"length": r.size - 1, "sequences": 1, "up_to_group": 1} if kind == "count"
@@ -180,7 +181,7 @@ def test_the_orbit_table_is_sized_before_it_is_built(n: int, q: int, group: str,
     evidence = [{"method": method, **pinned("layers.jsonl", layer), "depths": 1, "beliefs": 1}]
     path = write(tmp_path, family_document(kind, n, q, value, evidence, group),
                  **{"layers.jsonl": layer})
-    assert "bound family.orbit-table =" in refusal(path)
+    assert "bound devil.orbit-table =" in refusal(path)
 
 
 def test_a_long_family_strategy_is_simulated_in_little_memory(tmp_path: Path) -> None:
@@ -193,7 +194,7 @@ def test_a_long_family_strategy_is_simulated_in_little_memory(tmp_path: Path) ->
                  **{"moves.jsonl": moves})
     with pytest.raises(Rejected, match="the strategy does not win"):
         check_file(path)
-    r = family.rules(1, 512, "trivial")
+    r = family.table_of(1, 512, "trivial")
     tracemalloc.start()
     try:
         lost = family.simulate([0] * (1 << 12), r)
@@ -217,7 +218,7 @@ def test_a_family_strategy_file_longer_than_it_says_is_refused_as_it_is_read(
 
 
 def test_family_layers_more_than_they_say_are_refused_as_they_are_read(tmp_path: Path) -> None:
-    r = family.rules(2, 2, goal="equal")
+    r = family.table_of(2, 2, goal="equal")
     lines = f"[{family.start_belief(r)}]\n".encode() * (1 << 20)
     evidence = [{"method": "reachability", **pinned("layers.jsonl", lines), "depths": 1,
                  "beliefs": 1}]

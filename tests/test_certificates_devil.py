@@ -15,7 +15,7 @@ from coinproofs.games import devil as engine
 from coinproofs.proofs.devil import search_evidence
 from coinproofs.proofs.registry import ProofContext
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
-from coinproofs.verify.devil import statement
+from coinproofs.verify.table import coin_flip_statement as statement
 
 
 def certificate(kind: str, n: int, value: Any, evidence: list[dict[str, Any]]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.verify.devil import play
+from coinproofs.verify import table
 from tests.cli import coinproofs, fails_with_one_sentence
 
 NORVIG_COUNTS = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None}
@@ -41,7 +41,8 @@ def test_check_reports_a_game_the_strategy_loses(tmp_path: Path) -> None:
     game = answer["counterexample"]
     initial = sum(1 << p for p in game["initial"])
     moves = [0b1111, 0b0101, 0b1111]
-    assert len(game["rotations"]) == 3 and play(initial, game["rotations"], moves, 4) != 0
+    turns = [tuple((i + r) % 4 for i in range(4)) for r in game["rotations"]]
+    assert len(turns) == 3 and table.play(initial, turns, moves, table.coin_flip(4)) != 0
     text = coinproofs("devil", "check", "4", str(strategy))
     assert text.status == 1 and text.out.startswith("loses")
 

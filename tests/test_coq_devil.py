@@ -26,9 +26,9 @@ from coinproofs.coq import Unsupported, build, module_name
 from coinproofs.coq import devil as coq_devil
 from coinproofs.coq.check import check_folder, coqc, run_coq
 from coinproofs.games.devil import Table, search
-from coinproofs.proofs import family as family_proofs
+from coinproofs.proofs import devil as family_proofs
 from coinproofs.proofs.registry import ProofContext, find
-from coinproofs.verify import family
+from coinproofs.verify import table as family
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
@@ -111,7 +111,7 @@ ROADS = {
     "devil.n8.lamping": "lamping_claim",
 }
 
-# The certificates breadth-first search gives (coinproofs/proofs/family.py prove: reachability
+# The certificates breadth-first search gives (coinproofs/proofs/devil.py prove_table: reachability
 # layers beside a strategy or an invariant), their theorems left out: the roads through layers.
 SEARCHED = {"devil.n4.dihedral.shortest": (4, "dihedral", "table_shortest_check_sound"),
             "devil.n3.dihedral.impossible": (3, "dihedral", "invariant_check_sound")}
@@ -123,8 +123,9 @@ def searched(folder: Path, claim_id: str, n: int, group: str) -> Path:
     spec = find(claim_id)
     place = folder / "searched"
     place.mkdir(exist_ok=True)
-    evidence = [e for e in family_proofs.prove(n, 2, group, "zero", ProofContext(place, spec.id),
-                                               kind=spec.kind)
+    context = ProofContext(place, spec.id)
+    evidence = [e for e in family_proofs.prove_table(n, 2, group, "zero", context,
+                                                     kind=spec.kind)
                 if e["method"] != "theorem"]
     path = place / f"{claim_id}.json"
     path.write_text(json.dumps({"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
@@ -298,8 +299,8 @@ def vm_values(folder: Path, lines: list[str]) -> list[str]:
 def strategies(n: int, q: int, group: str, goal: str) -> Iterator[tuple[list[int], bool]]:
     """The engine's shortest strategy, if one wins, and the same without its last move, each
     with the kernel's verdict."""
-    r = family.rules(n, q, group, goal)
-    found = search(Table(n, q, group, goal)).strategy
+    r = family.table_of(n, q, group, goal)
+    found = search(Table(n, q, group, goal=goal)).strategy
     if found is None:
         return
     for strategy in (list(found), list(found)[:-1]):
@@ -313,7 +314,7 @@ def test_checkers_agree_with_kernel(formal: Path, tmp_path: Path) -> None:
     lines: list[str] = []
     expected: list[str] = []
     for n, q, group, goal in SMALL_TABLES:
-        r = family.rules(n, q, group, goal)
+        r = family.table_of(n, q, group, goal)
         table = coq_devil.table(n, q, group, goal)
         lines += [f"orbits_ok {table}", f"orbit_count {table}", f"size (move_reps {table})"]
         expected += ["true", str(len(family.orbits(r))), str(len(family.move_orbits(r)))]

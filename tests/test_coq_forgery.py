@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 import coinproofs as cp
 from coinproofs.coq import build, check
 from coinproofs.proofs.registry import find
-from coinproofs.verify import devil, devil_claims, family, glasses, norepeat, penny
+from coinproofs.verify import glasses, norepeat, penny, table
 from coinproofs.verify.certificate import SCHEMA
 from coinproofs.verify.manifest import NAME, manifest_text
 from coinproofs.verify.schema import raised
@@ -70,11 +70,9 @@ def restated(claim: dict[str, Any]) -> dict[str, Any]:
 def statement_of(claim: dict[str, Any]) -> str:
     """The kernel's statement of a claim's own params and value."""
     params, kind, value = claim["params"], claim["kind"], claim["value"]
-    if claim["game"] == "devil" and devil_claims.is_family_claim(check_claim_object(claim)):
-        n, q, group, goal = family.options(params)
-        text = family.statement(kind, n, q, group, goal, value)
-    elif claim["game"] == "devil":
-        text = devil.statement(kind, params["n"], value)
+    if claim["game"] == "devil":
+        n, q, group, goal = table.options(params)
+        text = table.statement(kind, n, q, group, goal, value)
     elif claim["game"] == "glasses":
         text = glasses.statement(kind, params["n"], params["hands"], value)
     elif claim["game"] == "norepeat":

@@ -27,7 +27,7 @@ from coinproofs.proofs import glasses as provers
 from coinproofs.proofs.registry import ProofContext, find
 from coinproofs.verify import glasses as kernel
 from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
-from coinproofs.verify.devil import orbits
+from coinproofs.verify.table import rotation_orbits as orbits
 
 FORMAL = formal_folder()
 needs_coq = pytest.mark.skipif(

@@ -21,7 +21,7 @@ from sympy import gcd, rem
 from coinproofs.encodings.cadical import solve
 from coinproofs.games.algebra import bits, coprime_factor, factors, poly
 from coinproofs.games.devil import is_power_of_two
-from coinproofs.proofs.devil_nonexistence import (
+from coinproofs.proofs.devil_evidence import (
     algebraic_evidence,
     invariant_evidence,
     odd_prime_factor,
@@ -30,7 +30,8 @@ from coinproofs.proofs.registry import ProofContext
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import devil_invariant as kernel
 from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
-from coinproofs.verify.devil import Fact, lamping, statement
+from coinproofs.verify.table import Fact, lamping
+from coinproofs.verify.table import coin_flip_statement as statement
 
 Evidence = dict[str, Any]
 NOT_POWERS = [n for n in range(1, 65) if not is_power_of_two(n)]
@@ -38,7 +39,7 @@ NOT_POWERS = [n for n in range(1, 65) if not is_power_of_two(n)]
 
 # --- Brute force, independent of the kernel's code ---------------------------------------------
 
-def turned(state: int, r: int, n: int) -> int:
+def rotated(state: int, r: int, n: int) -> int:
     """The coin at position i goes to (i + r) mod n."""
     return sum(1 << (i + r) % n for i in range(n) if state >> i & 1)
 
@@ -55,7 +56,7 @@ def test_lampings_set_is_a_devil_invariant_by_brute_force(n: int, p: int) -> Non
     assert any(member) and not member[0]
     for s in range(1 << n):
         if member[s]:
-            unturned, turned_by_q = turned(s, 0, n), turned(s, n // p, n)
+            unturned, turned_by_q = rotated(s, 0, n), rotated(s, n // p, n)
             for m in range(1 << n):
                 assert member[unturned ^ m] or member[turned_by_q ^ m], (s, m)
 
@@ -63,8 +64,8 @@ def test_lampings_set_is_a_devil_invariant_by_brute_force(n: int, p: int) -> Non
 @pytest.mark.parametrize("n", [2, 4, 6, 8])
 def test_lampings_set_is_no_invariant_for_an_even_factor(n: int) -> None:
     """The devil needs p odd: with p = 2 some state and move escape both rotations."""
-    assert any(not lampings_set(turned(s, 0, n) ^ m, n, 2)
-               and not lampings_set(turned(s, n // 2, n) ^ m, n, 2)
+    assert any(not lampings_set(rotated(s, 0, n) ^ m, n, 2)
+               and not lampings_set(rotated(s, n // 2, n) ^ m, n, 2)
                for s in range(1 << n) if lampings_set(s, n, 2) for m in range(1 << n))
 
 
@@ -94,8 +95,8 @@ def escaping_pair(model: list[int], n: int, p: int) -> tuple[int, int]:
 
 
 def escapes(state: int, move: int, n: int, p: int) -> bool:
-    return (lampings_set(state, n, p) and not lampings_set(turned(state, 0, n) ^ move, n, p)
-            and not lampings_set(turned(state, n // p, n) ^ move, n, p))
+    return (lampings_set(state, n, p) and not lampings_set(rotated(state, 0, n) ^ move, n, p)
+            and not lampings_set(rotated(state, n // p, n) ^ move, n, p))
 
 
 @pytest.mark.parametrize(("n", "p"), [(n, p) for n in range(1, 13) for p in range(1, n + 1)

@@ -27,10 +27,9 @@ from coinproofs.encodings.devil_sat import (
     winning_strategies,
 )
 from coinproofs.games import devil as engine
-from coinproofs.proofs.devil_sat import lower_bound_evidence, sat_strategy_evidence
+from coinproofs.proofs.devil_evidence import lower_bound_evidence, sat_strategy_evidence
 from coinproofs.proofs.registry import ProofContext
 from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
-from coinproofs.verify.devil import Fact, orbits, simulate, statement
 from coinproofs.verify.devil_cnf import (
     ENCODING,
     Layout,
@@ -40,9 +39,17 @@ from coinproofs.verify.devil_cnf import (
     reference_cnf,
 )
 from coinproofs.verify.dimacs import sha256_text
+from coinproofs.verify.table import Fact, coin_flip, rotation_orbits
+from coinproofs.verify.table import coin_flip_statement as statement
+from coinproofs.verify.table import simulate as simulate_on
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None}  # by breadth-first search, checked below
 LENGTHS = {1: range(4), 2: range(6), 3: range(9), 4: range(17), 5: range(7), 6: range(5)}
+
+
+def simulate(strategy: list[int], n: int) -> object:
+    """The kernel's exact simulation of a coin strategy (None: it wins)."""
+    return simulate_on(strategy, coin_flip(n))
 
 
 def wins_in(n: int, length: int) -> bool:
@@ -83,7 +90,7 @@ def test_the_cnf_is_satisfiable_exactly_when_breadth_first_search_says(n: int) -
         assert result.satisfiable == wins_in(n, length), (n, length)
         if result.model is not None:
             at, true = Layout(n, length), set(result.model)
-            assert all(sum(at.move(t, m) in true for m in range(len(orbits(n)))) == 1
+            assert all(sum(at.move(t, m) in true for m in range(len(rotation_orbits(n)))) == 1
                        for t in range(1, length + 1)), "exactly one move per step"
             strategy = decode(result.model, n, length)
             assert len(strategy) == length
@@ -108,7 +115,7 @@ def test_the_counts_are_not_trivial() -> None:
 def test_variables_are_numbered_as_the_header_says() -> None:
     n, length = 4, 3
     at = Layout(n, length)
-    m = len(orbits(n))
+    m = len(rotation_orbits(n))
     beliefs = [at.belief(t, j) for t in range(length + 1) for j in range(m)]
     moves = [at.move(t, k) for t in range(1, length + 1) for k in range(m)]
     assert sorted(beliefs + moves) == list(range(1, at.nvars + 1))

@@ -1,4 +1,4 @@
-"""The rotating-table family: the engine (games/devil.py), the kernel (verify/family.py) and a
+"""The rotating-table family: the engine (games/devil.py), the kernel (verify/table.py) and a
 brute force written here from the rules agree on every small table; the published results
 come out; family certificates are born strict; the coin flip's claims are untouched."""
 
@@ -16,10 +16,10 @@ import pytest
 
 from coinproofs.games import devil as engine
 from coinproofs.games.family import devil_invariant, dial_strategy
-from coinproofs.proofs import family as family_proofs
-from coinproofs.proofs.family import DEFAULTS
+from coinproofs.proofs import devil as family_proofs
+from coinproofs.proofs.devil import DEFAULTS
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.schema import BOUNDS
 from tests.cli import ROOT, coinproofs, fails_with_one_sentence
@@ -47,11 +47,11 @@ BRUTE = [pytest.param(t, marks=[] if t.q**t.n <= 9 else [pytest.mark.slow])
          for t in small_tables(32, 16)]
 
 
-def kernel_rules(t: engine.Table) -> kernel.Rules:
+def kernel_rules(t: engine.Table) -> kernel.Table:
     """The kernel's rules for an engine table (the trivial group: no generator at all)."""
     if t.group == "trivial":
-        return kernel.rules(t.n, t.q, goal=t.goal, generators=[])
-    return kernel.rules(t.n, t.q, t.group, t.goal)
+        return kernel.table_of(t.n, t.q, goal=t.goal, generators=[])
+    return kernel.table_of(t.n, t.q, t.group, t.goal)
 
 
 # --- A brute force from the rules: beliefs as sets of states, every move ------------------------
@@ -182,7 +182,7 @@ def searched_certificate(n: int, q: int, folder: Path) -> dict[str, Any]:
     goal zero (the prover builds these strategies without search: its certificate carries no
     layers to tamper with)."""
     spec = find(kernel.claim_id("shortest", n, q, "cyclic", "zero"))
-    evidence = family_proofs.prove(n, q, "cyclic", "zero", ProofContext(folder, spec.id))
+    evidence = family_proofs.prove_table(n, q, "cyclic", "zero", ProofContext(folder, spec.id))
     return {"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
             "evidence": evidence}
 
@@ -204,9 +204,9 @@ def find_id(params: dict[str, Any]) -> str:
     ("devil.n3.q3.impossible", ["26 moves", "devil.n3.q3.shortest"]),
     ("devil.n2.q3.shortest", ["no strategy wins", "devil.n2.q3.impossible"]),
     ("devil.n1.equal.shortest", ["before any move"]),
-    ("devil.n41.q3.equal.shortest", ["family.theorem-states"]),
+    ("devil.n2600.q3.equal.shortest", ["devil.theorem-bits"]),
     ("devil.n9.q3.equal.count", ["4,096"]),
-    ("devil.n33.q4.shortest", ["family.theorem-states"]),
+    ("devil.n2049.q4.shortest", ["devil.theorem-bits"]),
     ("devil.n5.klein.shortest", ["Klein four-group acts on 4 positions, not 5"]),
 ])
 def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[str]) -> None:
@@ -270,7 +270,7 @@ def drop(key: str) -> Any:
     ("strategy", lambda item: item["moves"].__setitem__(0, [True]), ["outside 0..2"]),
     ("reachability", put("depths", 25.0), ["'depths' must be a whole number"]),
     ("reachability", put("beliefs", True), ["'beliefs' must be a whole number"]),
-    ("reachability", put("beliefs", 10**9), ["family.belief-work"]),
+    ("reachability", put("beliefs", 10**9), ["devil.belief-work"]),
     ("reachability", put("depths", 3), ["says depths = 3"]),
     ("reachability", drop("sha256"), ["no field 'sha256'"]),
     ("reachability", put("layers", []), ["unknown field 'layers'"]),
@@ -335,12 +335,12 @@ def test_every_tampered_invariant_is_rejected(proved: tuple[Path, dict[str, Any]
 
 
 def test_an_invariant_the_devil_cannot_keep_is_rejected() -> None:
-    r = kernel.rules(2, 3)
+    r = kernel.table_of(2, 3)
     assert kernel.check_invariant([1, 2, 5], r) == kernel.Fact("impossible")
     with pytest.raises(Rejected, match="cannot keep"):
         kernel.check_invariant([1], r)  # 10 and 01: the move 20 sends 10 to 00 and 01 to 21
     with pytest.raises(Rejected, match="goal state"):
-        kernel.check_invariant([4], kernel.rules(2, 3, goal="equal"))
+        kernel.check_invariant([4], kernel.table_of(2, 3, goal="equal"))
 
 
 @pytest.mark.parametrize("change, words", [
@@ -357,7 +357,7 @@ def test_an_invariant_the_devil_cannot_keep_is_rejected() -> None:
     (lambda claim: claim["params"].__setitem__("group", "cyclic"), ["cyclic is left out"]),
     (lambda claim: claim["params"].__setitem__("goal", "zero"), ["zero is left out"]),
     (lambda claim: claim["params"].__setitem__("q", 3.0), ["q = 2 is left out"]),
-    (lambda claim: claim["params"].__setitem__("size", 3), ["not ['size']"]),
+    (lambda claim: claim["params"].__setitem__("size", 3), ["unknown field 'size'"]),
     (lambda claim: claim.__setitem__("id", "devil.n3.q3.dihedral.shortest"), ["does not match"]),
     (lambda claim: claim.__setitem__("statement", "26 moves win."), ["statement"]),
     (lambda claim: claim.__setitem__("kind", "lamping"), ["shortest or impossible"]),
@@ -381,16 +381,18 @@ def test_evidence_for_one_table_proves_nothing_about_another(
 
 
 def test_bounds_are_declared_and_refuse_before_the_work() -> None:
-    assert {"family.states", "family.group", "family.orbit-work", "family.simulation-work",
-            "family.belief-work", "family.invariant-work"} <= set(BOUNDS)
-    with pytest.raises(Rejected, match=r"family\.states"):
-        kernel.rules(40, 3)
-    with pytest.raises(Rejected, match=r"family\.states"):
-        kernel.rules(10**9, 10**9)
-    with pytest.raises(Rejected, match=r"family\.group"):
-        kernel.group(kernel.rules(9, 2, "symmetric"))
+    assert {"devil.states", "devil.group", "devil.orbit-work", "devil.simulation-work",
+            "devil.belief-work", "devil.invariant-work"} <= set(BOUNDS)
+    with pytest.raises(Rejected, match=r"devil\.states"):
+        kernel.table_of(40, 3)
+    with pytest.raises(Rejected, match=r"devil\.states"):
+        kernel.table_of(4096, 10**9)
+    with pytest.raises(Rejected, match="1 to 4096 positions"):
+        kernel.table_of(10**9, 10**9)
+    with pytest.raises(Rejected, match=r"devil\.group"):
+        kernel.group(kernel.table_of(9, 2, "symmetric"))
     with pytest.raises(Rejected, match="4 positions, not 5"):
-        kernel.rules(5, 2, "klein")
+        kernel.table_of(5, 2, "klein")
 
 
 # --- The command line ----------------------------------------------------------------------------
@@ -444,7 +446,7 @@ def test_a_search_that_outgrows_its_memory_bounds_is_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The trivial group on 36 states has 2^36 beliefs: the search stops at its bounds and the
     prover says why, instead of taking the machine's memory (here with the bounds made small)."""
-    from coinproofs.proofs import family
+    from coinproofs.proofs import devil as family
     from coinproofs.proofs.registry import OutOfLimits
 
     monkeypatch.setattr(engine, "MAX_SEARCH_BELIEFS", 1_000)
@@ -465,7 +467,7 @@ def test_dial_strategy_wins_by_the_kernel(n: int, q: int) -> None:
     """q^n - 1 moves (the fewest: nothing shorter wins, and the engine's search agrees where it
     is cheap), accepted by the kernel's exact simulation; without its last move it loses."""
     strategy = dial_strategy(n, q)
-    r = kernel.rules(n, q)
+    r = kernel.table_of(n, q)
     assert len(strategy) == q**n - 1
     assert kernel.simulate(strategy, r) is None
     assert kernel.simulate(strategy[:-1], r) is not None

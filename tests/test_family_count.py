@@ -19,7 +19,7 @@ from coinproofs.games.counting import count_by_enumeration, count_paths
 from coinproofs.games.devil import Table, search
 from coinproofs.proofs.registry import OutOfLimits, find
 from coinproofs.proofs.runner import prove_one
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Claim, Rejected, check_document
 
 Document = dict[str, Any]
@@ -112,7 +112,7 @@ def with_evidence(document: Document, change: Any) -> Document:
 @pytest.mark.parametrize("change, words", [
     (put("depths", 26.0), ["'depths' must be a whole number"]),
     (put("beliefs", True), ["'beliefs' must be a whole number"]),
-    (put("beliefs", 10**9), ["family.count-work"]),
+    (put("beliefs", 10**9), ["devil.belief-work"]),
     (put("depths", 3), ["says depths = 3"]),
     (lambda item: item.pop("sha256"), ["no field 'sha256'"]),
     (put("layers", []), ["unknown field 'layers'"]),
@@ -224,8 +224,8 @@ def test_the_kernel_counts_as_both_roads_of_the_engine(n: int, q: int, group: st
                                                        goal: str) -> None:
     table = Table(n, q=q, group=group, goal=goal)
     layers = [[int(belief) for belief in layer] for layer in search(table).layers]
-    r = kernel.rules(n, q, group, goal)
-    after = partial(kernel.update, r=r)
+    r = kernel.table_of(n, q, group, goal)
+    after = partial(kernel.update, table=r)
     assert kernel.check_reachability(layers, r).kind == "none-up-to"
     counted = kernel.shortest_counts(layers, r, after)
     for road in (count_paths, count_by_enumeration):
@@ -235,15 +235,15 @@ def test_the_kernel_counts_as_both_roads_of_the_engine(n: int, q: int, group: st
 
 def test_a_count_claim_the_dial_theorems_refute_is_refused() -> None:
     """Whatever its evidence, a count claim shorter than q^N - 1 moves on rotating dials with
-    the goal zero is refused: the Coq theorem dial_wins_size_lb rules it out; on the dihedral
-    group of order 6 with 3 states, table_not_wins rules out every count."""
+    the goal zero is refused: the Coq theorems table_wins_size_lb and table_shortest rule it
+    out; on the dihedral group of order 6 with 3 states, table_not_wins rules out every count."""
     value = {"length": 25, "sequences": 1, "up_to_group": 1}
     claim = Claim("devil.n3.q3.count", "devil", "count", {"n": 3, "q": 3}, value,
                   kernel.statement("count", 3, 3, "cyclic", "zero", value))
-    with pytest.raises(Rejected, match="dial_wins_size_lb"):
-        kernel._agrees_with_theorems(claim, "cyclic", kernel.rules(3, 3))
+    with pytest.raises(Rejected, match="table_wins_size_lb and table_shortest"):
+        kernel.agrees_with_theorems(claim, kernel.table_of(3, 3))
     with pytest.raises(Rejected, match="table_not_wins"):
-        kernel._agrees_with_theorems(claim, "dihedral", kernel.rules(3, 3, "dihedral"))
+        kernel.agrees_with_theorems(claim, kernel.table_of(3, 3, "dihedral"))
 
 
 @pytest.mark.parametrize("length, accepted", [(6, False), (7, True), (8, False)])
@@ -255,7 +255,7 @@ def test_a_count_claim_of_another_length_than_the_group_theorems_is_refused(
     claim = Claim("devil.n3.trivial.count", "devil", "count", {"n": 3, "group": "trivial"},
                   value, kernel.statement("count", 3, 2, "trivial", "zero", value))
     if accepted:
-        kernel._agrees_with_theorems(claim, "trivial", kernel.rules(3, 2, "trivial"))
+        kernel.agrees_with_theorems(claim, kernel.table_of(3, 2, "trivial"))
     else:
         with pytest.raises(Rejected, match="table_shortest"):
-            kernel._agrees_with_theorems(claim, "trivial", kernel.rules(3, 2, "trivial"))
+            kernel.agrees_with_theorems(claim, kernel.table_of(3, 2, "trivial"))

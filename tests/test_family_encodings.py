@@ -28,8 +28,7 @@ from coinproofs.encodings.devil_sat import (
 )
 from coinproofs.games import devil as engine
 from coinproofs.games.counting import count_paths
-from coinproofs.verify import devil as coins_kernel
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from coinproofs.verify.devil_cnf import header, reference_cnf
 from tests.cli import coinproofs, fails_with_one_sentence
 
@@ -73,7 +72,7 @@ def lengths(t: engine.Table, every: bool) -> list[int]:
 
 def kernel_wins(strategy: list[int], t: engine.Table) -> bool:
     """The kernel's exact simulation (every start, every permutation of the group)."""
-    rules = kernel.rules(t.n, t.q, goal=t.goal, generators=engine.elements(t))
+    rules = kernel.table_of(t.n, t.q, goal=t.goal, generators=engine.elements(t))
     return kernel.simulate(strategy, rules) is None
 
 
@@ -143,7 +142,7 @@ def test_the_default_table_gives_the_reference_cnf_clause_for_clause(n: int) -> 
         assert built.clauses == reference.clauses and built.nv == reference.nv
     assert family_header(engine.Table(n), 3) == header(n, 3)
     assert dimacs(engine.Table(n), 3) == dimacs(n, 3)
-    assert devil_smt.orbit_images(n) == tuple(map(tuple, coins_kernel.orbit_images(n)))
+    assert devil_smt.orbit_images(n) == kernel.orbit_images(kernel.coin_flip(n))
 
 
 def test_the_smt_script_for_coins_names_todays_encoding() -> None:

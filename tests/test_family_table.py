@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.proofs.family import GENERATED_ON_REQUEST, ON_REQUEST
+from coinproofs.proofs.devil import GENERATED_ON_REQUEST, ON_REQUEST
 from coinproofs.proofs.registry import ClaimSpec, find, pattern_of, select
 from coinproofs.proofs.runner import prove_one
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from tests.cli import ROOT
 
 PAGE = ROOT / "docs" / "family.md"

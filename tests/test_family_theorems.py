@@ -11,14 +11,19 @@ from typing import Any
 
 import pytest
 
+from coinproofs.proofs.devil import cited_theorems
 from coinproofs.proofs.devil_evidence import theorem_evidence
-from coinproofs.proofs.family import cited_theorems
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
-from coinproofs.verify import family as kernel
-from coinproofs.verify import theorems
+from coinproofs.verify import devil, theorems
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
-from coinproofs.verify.devil import Fact
+from coinproofs.verify.table import Fact
 from tests.test_certificates_devil import certificate as coin_certificate
+
+
+def dials(n: int, q: int) -> theorems.Sizes:
+    """N dials with q states on a rotating table, the goal zero, as the theorems read it."""
+    return theorems.Sizes(n, q, "zero", True, n)
 
 
 def certificate(kind: str, n: int, q: int, value: Any, evidence: list[dict[str, Any]],
@@ -125,12 +130,14 @@ def test_a_dial_theorem_proves_nothing_about_coins(tmp_path: Path) -> None:
 
 
 def test_the_side_condition_follows_the_factors() -> None:
-    holds = theorems.DIAL_THEOREMS["dial_not_wins"].holds
+    def holds(n: int, q: int) -> bool:
+        return theorems.THEOREMS["dial_not_wins"].holds(dials(n, q))
+
     assert [n for n in range(1, 13) if holds(n, 4)] == [3, 5, 6, 7, 9, 10, 11, 12]
     assert [q for q in range(3, 13) if holds(9, q)] == [4, 5, 6, 7, 8, 10, 11, 12]
     assert theorems.distinct_primes(12, 18) == (2, 3)
     assert theorems.prime_factors(360) == [2, 3, 5] and theorems.prime_factors(1) == []
-    assert theorems.DIAL_THEOREMS["dial_wins_size_lb"].facts(3, 3) == [("none-up-to", 25)]
+    assert theorems.THEOREMS["dial_wins_size_lb"].facts(dials(3, 3)) == [("none-up-to", 25)]
 
 
 # --- dial_shortest (formal/table/DialsShortest.v): q^N - 1 moves win, and no fewer ----------------
@@ -171,12 +178,14 @@ def test_the_shortest_theorem_completes_a_checked_strategy(tmp_path: Path) -> No
 
 
 def test_the_shortest_side_condition_follows_the_factors() -> None:
-    holds = theorems.DIAL_THEOREMS["dial_shortest"].holds
+    def holds(n: int, q: int) -> bool:
+        return theorems.THEOREMS["dial_shortest"].holds(dials(n, q))
+
     assert [n for n in range(0, 17) if holds(n, 4)] == [1, 2, 4, 8, 16]
     assert [q for q in range(0, 28) if holds(9, q)] == [1, 3, 9, 27]
     assert [q for q in range(1, 10) if holds(1, q)] == [1, 2, 3, 4, 5, 7, 8, 9]
     assert not holds(6, 1) and holds(1, 1)
-    assert theorems.DIAL_THEOREMS["dial_shortest"].facts(3, 3) == [("wins", 26),
+    assert theorems.THEOREMS["dial_shortest"].facts(dials(3, 3)) == [("wins", 26),
                                                                    ("none-up-to", 25)]
 
 
@@ -212,8 +221,8 @@ def test_a_claim_the_theorems_refute_is_refused(n: int, q: int, value: int, fact
     """Were a checker wrong (here: strategy and reachability evidence that prove anything),
     evidence could add up to a false claim; the Coq theorems still refuse it."""
     wins, none_up_to = facts
-    monkeypatch.setattr(kernel, "strategy_evidence", lambda *_: wins)
-    monkeypatch.setattr(kernel, "reachability_evidence", lambda *_: none_up_to)
+    monkeypatch.setitem(devil.OTHER_TABLES, "strategy", lambda *_: wins)
+    monkeypatch.setitem(devil.OTHER_TABLES, "reachability", lambda *_: none_up_to)
     evidence = [{"method": "strategy", "moves": []}, {"method": "reachability"}]
     rejects(certificate("shortest", n, q, value, evidence), tmp_path, reason)
 
@@ -245,7 +254,7 @@ def test_the_prover_builds_the_strategy_without_search(n: int, q: int, tmp_path:
 
 @pytest.mark.parametrize("claim, reason", [
     ("devil.n4.q4.impossible", r"a strategy of 255 moves wins .*prove devil\.n4\.q4\.shortest"),
-    ("devil.n33.q4.shortest", "family.theorem-states"),
+    ("devil.n2049.q4.shortest", "devil.theorem-bits"),
 ])
 def test_the_construction_refuses(claim: str, reason: str) -> None:
     with pytest.raises(OutOfLimits, match=reason):

@@ -30,8 +30,8 @@ from coinproofs.coq.gate import (
 )
 from coinproofs.games.devil import from_dials, table
 from coinproofs.games.family import coq_dial_strategy, dial_strategy
-from coinproofs.verify import family, theorems
-from coinproofs.verify.devil import lamping, simulate
+from coinproofs.verify import table as family
+from coinproofs.verify import theorems
 from tests.conftest import make
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_headline_lists_every_theorem() -> None:
 def test_kernel_cites_headline_theorems() -> None:
     """Every theorem the kernel may cite, or names behind an evidence method, is a headline
     theorem, and the kernel records its statement."""
-    cited = set(theorems.THEOREMS) | set(theorems.DIAL_THEOREMS) | {
+    cited = set(theorems.THEOREMS) | {
         name for names in theorems.BEHIND.values() for name in names}
     assert cited <= set(headline_names())
     assert cited == set(theorems.STATEMENTS)
@@ -296,15 +296,15 @@ def agreement_file(flip: tuple[str, int] | None = None) -> str:
     for group, n, length in kernel_verdicts():
         verdicts = []
         for index, strategy in enumerate(itertools.product(range(1 << n), repeat=length)):
-            wins = simulate(list(strategy), n) is None
+            wins = family.simulate(list(strategy), family.coin_flip(n)) is None
             verdicts.append(str(wins != (flip == (group, index))).lower())
         lines += [f"Example {group} : [seq winsb {n} s | s <- strategies {n} {length}] =",
                   f"  [:: {'; '.join(verdicts)}].",
                   "Proof. by vm_compute. Qed.", ""]
     for k in range(4):
         n = 2**k
-        strategy = lamping(n)
-        wins = simulate(strategy, n) is None
+        strategy = family.lamping(n)
+        wins = family.simulate(strategy, family.coin_flip(n)) is None
         lines += [f"Definition kernel_lamping{n} := {coq_moves(strategy, n)}.",
                   f"Example lamping{n}_is_coqs : kernel_lamping{n} = lamping {k}.",
                   "Proof. by vm_compute. Qed.",
@@ -367,13 +367,13 @@ def coq_dial_strategies(tmp_path: Path, cases: list[tuple[int, int, int]] = DIAL
 
 @needs_coq
 def test_coq_dial_strategies_win_by_the_kernel(built: str, tmp_path: Path) -> None:
-    """Each strategy has q^N - 1 moves and the kernel's exact simulation (verify/family.py)
+    """Each strategy has q^N - 1 moves and the kernel's exact simulation (verify/table.py)
     finds no escape; without its last move it loses (q^N - 1 is the least)."""
     strategies = coq_dial_strategies(tmp_path)
     assert len(strategies) == len(DIAL_CASES)
     for (p, a, b), strategy in zip(DIAL_CASES, strategies, strict=True):
         n, q = p**a, p**b
-        r = family.rules(n, q)
+        r = family.table_of(n, q)
         assert all(len(move) == n and max(move) < q for move in strategy)
         moves = [family.value(move, r) for move in strategy]
         assert len(moves) == q**n - 1, (p, a, b)
@@ -420,7 +420,7 @@ def test_extracted_checker_agrees_with_kernel(checker: Path) -> None:
         for length in range(3):
             for strategy in itertools.product(range(1 << n), repeat=length):
                 status, said = check(checker, n, jsonl(list(strategy), n))
-                wins = simulate(list(strategy), n) is None
+                wins = family.simulate(list(strategy), family.coin_flip(n)) is None
                 assert (status, said) == ((0, "wins\n") if wins else (1, "does not win\n"))
 
 
@@ -428,8 +428,8 @@ def test_extracted_checker_agrees_with_kernel(checker: Path) -> None:
 @needs_ocaml
 def test_extracted_checker_on_lamping(checker: Path) -> None:
     for n in (4, 8):
-        assert check(checker, n, jsonl(lamping(n), n)) == (0, "wins\n")
-        assert check(checker, n, jsonl(lamping(n)[:-1], n)) == (1, "does not win\n")
+        assert check(checker, n, jsonl(family.lamping(n), n)) == (0, "wins\n")
+        assert check(checker, n, jsonl(family.lamping(n)[:-1], n)) == (1, "does not win\n")
 
 
 @needs_coq
@@ -439,12 +439,12 @@ def test_extracted_checker_reads_every_form_coinproofs_writes(checker: Path,
     """A JSON list (devil solve -o), an object with moves (solve --json), one move per line
     (a certificate's .moves.jsonl), a certificate with its moves inline or beside it; from a
     file or standard input."""
-    moves = [[p for p in range(4) if move >> p & 1] for move in lamping(4)]
+    moves = [[p for p in range(4) if move >> p & 1] for move in family.lamping(4)]
     certificate = {"schema": "coinproofs/certificate/v1",
                    "claim": {"id": "devil.n4.shortest", "params": {"n": 4}},
                    "evidence": [{"method": "reachability"}, {"method": "strategy"}]}
     forms = {"list.json": json.dumps(moves), "solved.json": json.dumps({"n": 4, "moves": moves}),
-             "moves.jsonl": jsonl(lamping(4), 4),
+             "moves.jsonl": jsonl(family.lamping(4), 4),
              "inline.json": json.dumps(certificate | {"evidence": [{"method": "strategy",
                                                                     "moves": moves}]}),
              "beside.json": json.dumps(certificate | {"evidence": [

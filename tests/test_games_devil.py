@@ -34,7 +34,7 @@ from coinproofs.games.devil import (
 # --- The rules restated plainly: coins as lists, beliefs as sets of states --------------------
 
 
-def turned(state: int, r: int, n: int) -> int:
+def rotated(state: int, r: int, n: int) -> int:
     """The state after the coin at position i has moved to position (i + r) % n."""
     coins = [state >> i & 1 for i in range(n)]
     moved = [0] * n
@@ -45,26 +45,26 @@ def turned(state: int, r: int, n: int) -> int:
 
 def least_rotations(n: int) -> list[int]:
     """The least member of every rotation orbit, sorted: the meaning of belief bits."""
-    return sorted({min(turned(s, r, n) for r in range(n)) for s in range(1 << n)})
+    return sorted({min(rotated(s, r, n) for r in range(n)) for s in range(1 << n)})
 
 
 def states_of(belief: int, n: int) -> set[int]:
     """Every state whose orbit is in the belief."""
     least = least_rotations(n)
     return {s for s in range(1 << n)
-            if belief >> least.index(min(turned(s, r, n) for r in range(n))) & 1}
+            if belief >> least.index(min(rotated(s, r, n) for r in range(n))) & 1}
 
 
 def belief_of(states: set[int], n: int) -> int:
     """The belief made of the orbits of `states`."""
     least = least_rotations(n)
-    hit = {min(turned(s, r, n) for r in range(n)) for s in states}
+    hit = {min(rotated(s, r, n) for r in range(n)) for s in states}
     return sum(1 << j for j, s in enumerate(least) if s in hit)
 
 
 def plain_update(states: set[int], move: int, n: int) -> set[int]:
     """Every state the devil can reach: rotate any way, flip; all heads stays (game over)."""
-    return {s if s == 0 else turned(s, r, n) ^ move for s in states for r in range(n)}
+    return {s if s == 0 else rotated(s, r, n) ^ move for s in states for r in range(n)}
 
 
 def plain_play(strategy: list[int], n: int) -> set[int]:
@@ -104,7 +104,7 @@ def test_rotate_sends_position_i_to_i_plus_r() -> None:
     for n in range(1, 7):
         for s in range(1 << n):
             for r in range(-n, 2 * n):
-                assert rotate(s, r, n) == turned(s, r % n, n)
+                assert rotate(s, r, n) == rotated(s, r % n, n)
 
 
 def test_coins_and_moves_in_norvigs_notation() -> None:

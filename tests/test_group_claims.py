@@ -1,5 +1,5 @@
 """Custom groups as claims: an id writes the devil's generators (devil.n4.g0-1c2-3.g0-2c1-3...,
-verify/family.py GENERATED), one id per generator list in canonical form; the id round-trips
+verify/table.py GENERATED), one id per generator list in canonical form; the id round-trips
 through `claims`, `prove`, `verify` and cp.prove, names its certificate file and Coq module,
 and meets the named groups' limits and errors; `devil solve` names the claim that certifies
 its answer."""
@@ -16,7 +16,7 @@ import pytest
 import coinproofs as cp
 from coinproofs.coq import module_name
 from coinproofs.proofs.registry import OutOfLimits, UnknownClaim, find
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from tests.cli import coinproofs
 
 KLEIN = "devil.n4.g0-1c2-3.g0-2c1-3.shortest"
@@ -46,9 +46,9 @@ def test_claims_shows_the_order_and_the_canonical_form() -> None:
     ("devil.n3.g0-1-2.shortest", ["no strategy wins", "table_not_wins",
                                   "devil.n3.g0-1-2.impossible"]),
     ("devil.n4.g0-1.impossible", ["15 moves wins", "devil.n4.g0-1.shortest"]),
-    ("devil.n41.q3.g0-1.impossible", ["family.theorem-states"]),
+    ("devil.n2600.q3.g0-1.impossible", ["devil.theorem-bits"]),
     ("devil.n2.g0-1.q3.shortest", ["no claim matches"]),
-    ("devil.n9.g0-1.g0-1-2-3-4-5-6-7-8.impossible", ["family.group", "40,320"]),
+    ("devil.n9.g0-1.g0-1-2-3-4-5-6-7-8.impossible", ["devil.group", "40,320"]),
     ("devil.n4.q2.g0-1.shortest", ["at least 3", "leave .q out"]),
 ])
 def test_ids_outside_the_limits_are_refused_with_a_reason(claim_id: str,

@@ -16,9 +16,9 @@ import pytest
 from coinproofs.games import devil as engine
 from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, pattern_of
-from coinproofs.verify import family as kernel
-from coinproofs.verify.certificate import SCHEMA, check_document
-from coinproofs.verify.devil import Fact
+from coinproofs.verify import table as kernel
+from coinproofs.verify.certificate import SCHEMA, Artifacts, check_document
+from coinproofs.verify.table import Fact
 from tests.cli import ROOT
 
 PAGE = (ROOT / "docs" / "family.md").read_text()
@@ -119,11 +119,11 @@ def test_computation_agrees_with_the_theorems(group: str, n: int, q: int, name: 
     if spec.params.keys() == {"n"}:
         return
     n, q, group, goal = kernel.options(spec.params)
-    r = kernel.rules(n, q, group, goal)
+    r = kernel.table_of(n, q, group, goal)
     computed = [item for item in evidence if item["method"] != "theorem"]
     if value is not None:
         (strategy,) = computed
-        fact = kernel.strategy_evidence(strategy, kernel.Artifacts(tmp_path), r)
+        fact = kernel.strategy_evidence(strategy, Artifacts(tmp_path), r)
         assert fact == Fact("wins", value)
     for item in computed:
         if item["method"] == "invariant":

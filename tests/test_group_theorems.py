@@ -14,12 +14,12 @@ import pytest
 
 from coinproofs.games import devil as engine
 from coinproofs.games.family import refuting_primes, shortest_length, table_chain, table_strategy
+from coinproofs.proofs.devil import engine_group
 from coinproofs.proofs.devil_evidence import theorem_evidence
-from coinproofs.proofs.family import engine_group
-from coinproofs.verify import family as kernel
+from coinproofs.verify import table as kernel
 from coinproofs.verify import theorems
 from coinproofs.verify.certificate import SCHEMA, Claim, Rejected, check_document
-from coinproofs.verify.devil import Fact
+from coinproofs.verify.table import Fact
 from tests.test_formal import built, compile_coq, needs_coq
 
 __all__ = ["built"]  # the fixture `make formal`, shared with tests/test_formal.py
@@ -115,8 +115,8 @@ def claim(kind: str, n: int, q: int, group: str, goal: str, value: Any) -> Claim
 def test_an_impossible_claim_on_a_winnable_table_is_refused(n: int, q: int, group: str,
                                                             goal: str) -> None:
     with pytest.raises(Rejected, match="table_shortest proves that a strategy of"):
-        kernel._agrees_with_theorems(claim("impossible", n, q, group, goal, None), group,
-                                     kernel.rules(n, q, group, goal))
+        kernel.agrees_with_theorems(
+            claim("impossible", n, q, group, goal, None), kernel.table_of(n, q, group, goal))
 
 
 @pytest.mark.parametrize("n, q, group, goal", IMPOSSIBLE)
@@ -125,34 +125,34 @@ def test_a_winning_claim_on_an_impossible_table_is_refused(n: int, q: int, group
     value = {"length": 5, "sequences": 1, "up_to_group": 1}
     for kind, claimed in (("shortest", 5), ("count", value)):
         with pytest.raises(Rejected, match="table_not_wins proves that none wins"):
-            kernel._agrees_with_theorems(claim(kind, n, q, group, goal, claimed), group,
-                                         kernel.rules(n, q, group, goal))
+            kernel.agrees_with_theorems(
+            claim(kind, n, q, group, goal, claimed), kernel.table_of(n, q, group, goal))
 
 
 @pytest.mark.parametrize("n, q, group, goal", WINNABLE)
 def test_a_shortest_claim_of_another_length_is_refused(n: int, q: int, group: str,
                                                        goal: str) -> None:
     length = q ** (n - (goal == "equal")) - 1
-    kernel._agrees_with_theorems(claim("shortest", n, q, group, goal, length), group,
-                                 kernel.rules(n, q, group, goal))
+    kernel.agrees_with_theorems(
+            claim("shortest", n, q, group, goal, length), kernel.table_of(n, q, group, goal))
     for wrong in (length - 1, length + 1):
         with pytest.raises(Rejected, match="table_shortest prove"):
-            kernel._agrees_with_theorems(claim("shortest", n, q, group, goal, wrong), group,
-                                         kernel.rules(n, q, group, goal))
+            kernel.agrees_with_theorems(
+            claim("shortest", n, q, group, goal, wrong), kernel.table_of(n, q, group, goal))
 
 
 def test_the_facts_follow_the_order_and_q() -> None:
-    group_theorems = theorems.GROUP_THEOREMS
-    dihedral8 = theorems.Devil(8, 2, "equal", 16)
+    group_theorems = theorems.THEOREMS
+    dihedral8 = theorems.Sizes(8, 2, "equal", False, 16)
     assert group_theorems["table_shortest"].facts(dihedral8) == [("wins", 127),
                                                                  ("none-up-to", 126)]
-    assert group_theorems["table_wins_size_lb"].facts(theorems.Devil(3, 3, "zero", 6)) == [
+    assert group_theorems["table_wins_size_lb"].facts(theorems.Sizes(3, 3, "zero", False, 6)) == [
         ("none-up-to", 25)]
-    assert group_theorems["table_not_wins"].holds(theorems.Devil(3, 3, "zero", 6))
-    assert not group_theorems["table_not_wins"].holds(theorems.Devil(2, 6, "zero", 1))
-    assert group_theorems["table_shortest"].holds(theorems.Devil(2, 6, "zero", 1))
-    facts = kernel.theorem_evidence(theorem_evidence("table_not_wins"), "symmetric",
-                                    kernel.rules(4, 2, "symmetric"))
+    assert group_theorems["table_not_wins"].holds(theorems.Sizes(3, 3, "zero", False, 6))
+    assert not group_theorems["table_not_wins"].holds(theorems.Sizes(2, 6, "zero", False, 1))
+    assert group_theorems["table_shortest"].holds(theorems.Sizes(2, 6, "zero", False, 1))
+    facts = kernel.theorem_evidence(theorem_evidence("table_not_wins"),
+                                    kernel.table_of(4, 2, "symmetric"))
     assert facts == [Fact("impossible")]
 
 
@@ -167,7 +167,7 @@ def named_tables() -> list[tuple[int, int, str]]:
 def test_engine_and_kernel_agree_on_the_verdict(n: int, q: int, group: str) -> None:
     """The engine (sympy's group order) and the kernel (its own listing of the group) decide
     every named table alike."""
-    devil = kernel.devil_of(kernel.rules(n, q, group))
+    devil = kernel.sizes(kernel.table_of(n, q, group))
     assert refuting_primes(engine.table(n, q, group)) == devil.refuting_primes
     assert devil.order == len(engine.elements(engine.table(n, q, group)))
 
@@ -183,10 +183,10 @@ def test_the_greedy_strategy_wins_by_the_kernel(n: int, q: int, group: str, goal
     simulation accepts it, and without its last move it loses; where it fails the greedy
     chain stops short of every state and its strategy loses."""
     t = engine.table(n, q, engine_group(group, n), goal)
-    r = kernel.rules(n, q, group, goal)
+    r = kernel.table_of(n, q, group, goal)
     strategy = table_strategy(t)
     if refuting_primes(t) is None:
-        assert len(strategy) == shortest_length(t) == kernel.devil_of(r).length
+        assert len(strategy) == shortest_length(t) == kernel.sizes(r).length
         assert kernel.simulate(strategy, r) is None
         assert kernel.simulate(strategy[:-1], r) is not None
     else:
@@ -246,7 +246,7 @@ def prime_order_word(n: int, q: int, group: str) -> tuple[list[list[int]], int, 
     dividing q (the table can then not be won): breadth-first through the group."""
     from sympy import primefactors
 
-    r = kernel.rules(n, q, group, tables=False)
+    r = kernel.table_of(n, q, group, tables=False)
     words: dict[tuple[int, ...], list[int]] = {tuple(range(n)): []}
     frontier = list(words)
     while frontier:
@@ -281,7 +281,7 @@ def group_claim(n: int, q: int, group: str, goal: str, tamper: str = "") -> str:
     """A claim in the Coq road's terms (the evidence, then the theorem), proved by computation
     with GroupClaims.v's lemmas; `tamper` changes the evidence ("link" or "word")."""
     table = coq_table(n, q, group, goal)
-    devil = kernel.devil_of(kernel.rules(n, q, group, goal, tables=False))
+    devil = kernel.sizes(kernel.table_of(n, q, group, goal, tables=False))
     lines = []
     if devil.refuting_primes is None:
         chain = coq_chain(n, q, group, goal)

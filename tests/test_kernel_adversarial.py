@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from coinproofs.cli import main
-from coinproofs.proofs.devil_nonexistence import invariant_evidence
+from coinproofs.proofs.devil_evidence import invariant_evidence
 from coinproofs.proofs.registry import ProofContext
-from coinproofs.verify import devil as kernel
 from coinproofs.verify import devil_cnf
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document, check_file
 from coinproofs.verify.lrat import check_refutation
 from tests.guards import no_hang
@@ -39,20 +39,21 @@ def certificate(kind: str, n: Any, value: Any, evidence: list[Evidence]) -> Docu
     return {"schema": SCHEMA,
             "claim": {"id": f"devil.n{n}.{kind}", "game": "devil", "params": {"n": n},
                       "kind": kind, "value": value,
-                      "statement": kernel.statement(kind, n, value)},
+                      "statement": kernel.coin_flip_statement(kind, n, value)},
             "evidence": evidence}
 
 
 def reachable_layers(n: int) -> list[list[int]]:
     """Beliefs by depth, found with the kernel's own update, up to the layer before the goal
     (all of them when the goal is never reached)."""
-    moves = range(len(kernel.orbits(n)))
-    frontier = {kernel.start_belief(n)}
+    moves = range(len(kernel.orbits(kernel.coin_flip(n))))
+    frontier = {kernel.start_belief(kernel.coin_flip(n))}
     seen = set(frontier)
     layers = []
     while frontier and kernel.GOAL not in frontier:
         layers.append(sorted(frontier))
-        frontier = {kernel.update(belief, m, n) for belief in frontier for m in moves} - seen
+        frontier = {kernel.update(belief, m, kernel.coin_flip(n))
+                    for belief in frontier for m in moves} - seen
         seen |= frontier
     return layers
 

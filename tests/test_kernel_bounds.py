@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from coinproofs.verify import devil
+from coinproofs.verify import table
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document, check_file, load_kernel
 from coinproofs.verify.manifest import NAME, check_manifest, manifest_text
 from coinproofs.verify.schema import BOUNDS, raised
@@ -27,7 +27,7 @@ def devil_certificate(kind: str, n: int, value: Any, evidence: list[Any]) -> dic
     return {"schema": SCHEMA,
             "claim": {"id": f"devil.n{n}.{kind}", "game": "devil", "params": {"n": n},
                       "kind": kind, "value": value,
-                      "statement": devil.statement(kind, n, value)},
+                      "statement": table.coin_flip_statement(kind, n, value)},
             "evidence": evidence}
 
 
@@ -78,7 +78,7 @@ def test_every_declared_bound_is_checked(name: str, examples: dict[str, Built],
 def test_bounds_are_declared_for_every_kernel_module() -> None:
     load_kernel()
     assert {"certificate.bytes", "certificate.depth", "artifact.bytes", "artifact.line-bytes",
-            "devil.strategy-moves", "devil.strategy-work", "devil.reachability-work",
+            "devil.strategy-moves", "devil.simulation-work", "devil.belief-work",
             "devil.lrat-clauses", "devil.invariant-pairs", "lrat.proof-bytes", "penny.pile",
             "penny.unique-pile", "norepeat.strategy-entries",
             "norepeat.matching-pairs", "norepeat.dag-nodes"} <= set(BOUNDS)
@@ -101,33 +101,33 @@ def test_a_long_strategy_for_twenty_coins_is_refused_before_simulating(tmp_path:
     moves = [sorted([i % 20, (i + 1) % 20]) for i in range(5000)]
     evidence = [{"method": "strategy", **artifact(tmp_path, "moves.jsonl", json_lines(moves))}]
     message = refused(devil_certificate("lamping", 20, 2**20 - 1, evidence), tmp_path,
-                      "devil.strategy-work")
-    assert "state translations" in message
+                      "devil.simulation-work")
+    assert "state updates" in message
 
 
 def test_a_strategy_stops_simulating_once_every_game_is_over(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    step = devil._after
-    monkeypatch.setattr(devil, "_after", lambda states, turned: calls.append(1) or
-                        step(states, turned))
-    strategy = [*devil.lamping(4), *[0b1111] * 10_000]
-    assert devil.simulate(strategy, 4) is None
+    step = table._Coins.after
+    monkeypatch.setattr(table._Coins, "after", lambda self, states, t: calls.append(1) or
+                        step(self, states, t))
+    strategy = [*table.lamping(4), *[0b1111] * 10_000]
+    assert table.simulate(strategy, table.coin_flip(4)) is None
     assert len(calls) == 15  # the moves after the win are not simulated ...
     with pytest.raises(Rejected, match="move 10016 names a position outside"):
-        devil.simulate([*strategy, 1 << 4], 4)  # ... but they are still checked
+        table.simulate([*strategy, 1 << 4], table.coin_flip(4))  # ... but they are checked
 
 
 def test_a_large_layers_file_for_twelve_coins_is_refused_before_the_work(tmp_path: Path) -> None:
     """A 324 KB layers file for N = 12 once took 54 s: 352^2 orbit steps a belief."""
     rng = random.Random(12)
-    start = devil.start_belief(12)
+    start = table.start_belief(table.coin_flip(12))
     layer = sorted({rng.randrange(2, start) for _ in range(3000)})
     data = json_lines([[start], layer])
     assert len(data) > 300_000
     evidence = [{"method": "reachability", **artifact(tmp_path, "layers.jsonl", data)}]
     refused(devil_certificate("impossible", 12, None, evidence), tmp_path,
-            "devil.reachability-work")
+            "devil.belief-work")
 
 
 def json_lines(items: list[Any]) -> bytes:

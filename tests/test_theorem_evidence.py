@@ -12,11 +12,17 @@ import pytest
 
 from coinproofs.games import devil as engine
 from coinproofs.proofs.devil_evidence import theorem_evidence
-from coinproofs.verify import devil, devil_claims, theorems
+from coinproofs.verify import devil, theorems
 from coinproofs.verify.certificate import Rejected, check_document
+from coinproofs.verify.table import Fact
 from tests.test_certificates_devil import certificate
 
 TWO_COINS = [[0, 1], [0], [0, 1]]  # Lamping's strategy for 2 coins
+
+
+def coins(n: int) -> theorems.Sizes:
+    """The coin flip with n coins as the theorems read it."""
+    return theorems.Sizes(n, 2, "zero", True, n)
 
 
 def accepts(document: dict[str, Any], folder: Path) -> list[str]:
@@ -120,11 +126,12 @@ def test_the_digest_recorded_by_the_prover_is_the_kernels() -> None:
 
 def test_facts_follow_the_table() -> None:
     """The table's arithmetic: the bound for 4 coins is 15, the odd part of 12 is 3."""
-    assert theorems.THEOREMS["wins_size_lb"].facts(4) == [("none-up-to", 14)]
-    assert theorems.THEOREMS["shortest_pow2"].facts(4) == [("wins", 15), ("none-up-to", 14)]
-    assert [n for n in range(1, 20) if theorems.THEOREMS["odd_factor_not_wins"].holds(n)] == [
+    assert theorems.THEOREMS["wins_size_lb"].facts(coins(4)) == [("none-up-to", 14)]
+    assert theorems.THEOREMS["shortest_pow2"].facts(coins(4)) == [("wins", 15), ("none-up-to", 14)]
+    odd_factor = theorems.THEOREMS["odd_factor_not_wins"]
+    assert [n for n in range(1, 20) if odd_factor.holds(coins(n))] == [
         3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19]
-    assert [n for n in range(1, 70) if theorems.THEOREMS["shortest_pow2"].holds(n)] == [
+    assert [n for n in range(1, 70) if theorems.THEOREMS["shortest_pow2"].holds(coins(n))] == [
         1, 2, 4, 8, 16, 32, 64]
 
 
@@ -137,18 +144,16 @@ def test_a_certificate_with_two_theorems_and_a_strategy(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind, n, value, fact, reason", [
-    ("impossible", 8, None, devil.Fact("impossible"), "Lamping's strategy wins"),
-    ("shortest", 4, 16, devil.Fact("none-up-to", 15), "the evidence says 16 moves"),
+    ("impossible", 8, None, Fact("impossible"), "a strategy of 255 moves wins"),
+    ("shortest", 4, 16, Fact("none-up-to", 15), "the evidence says 16 moves"),
 ])
 def test_a_claim_the_theorems_refute_is_refused(kind: str, n: int, value: int | None,
-                                                 fact: devil.Fact, reason: str,
+                                                 fact: Fact, reason: str,
                                                  tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Were a prose lemma wrong (here: an algebraic checker that proves anything), evidence
     could add up to a false claim; the Coq theorems still refuse it."""
-    checkers = devil_claims._checkers()
-    monkeypatch.setattr(devil_claims, "_checkers",
-                        lambda: {**checkers, "algebraic": lambda *_: fact})
+    monkeypatch.setitem(devil.COIN_FLIP, "algebraic", lambda *_: fact)
     evidence = [{"method": "algebraic", "h": "11"}]
     if kind == "shortest":  # Lamping's 15 moves and one more still win
         evidence.append({"method": "strategy", "moves": [

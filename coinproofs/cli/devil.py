@@ -227,11 +227,11 @@ def table_command(args: argparse.Namespace) -> int:
 
 def check_command(args: argparse.Namespace) -> int:
     from coinproofs import devil
-    from coinproofs.verify.devil import MAX_SIMULATION_N
+    from coinproofs.games.devil import over
+    from coinproofs.verify.table import STATES, too_many_states
 
-    if args.n > MAX_SIMULATION_N:
-        raise UserError(f"the exact check handles at most {MAX_SIMULATION_N} coins "
-                        f"(it keeps one bit for each of the 2^N states)")
+    if over(args.states, args.n, STATES.limit):
+        raise UserError(too_many_states(args.n, args.states))
     options = table_options(args)
     moves = devil.notation(read_strategy(args.file, args.n, args.states), args.n, args.states)
     checked = devil.check(moves, args.n, **options)

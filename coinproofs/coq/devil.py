@@ -26,8 +26,9 @@ from sympy import factorint
 
 from coinproofs.coq import Script, Statement, Unsupported, nat, one_of
 from coinproofs.coq.group import generators_text, impossible_script, shortest_script
-from coinproofs.verify import devil, family
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Artifacts
+from coinproofs.verify.lines import numbers_lines, payload
 from coinproofs.verify.schema import Rejected, one_shape
 
 # Numbers up to this are written as they are (Coq's nat is unary); longer values must be
@@ -59,7 +60,7 @@ def table(n: int, q: int, group: str, goal: str) -> str:
     '(Table 4 3 klein equal)'
     """
     generators = (GROUPS[group].format(n=nat(n)) if group in GROUPS  # else by its generators
-                  else generators_text(family.generated(group, n)))
+                  else generators_text(kernel.generated(group, n)))
     return f"(Table {nat(n)} {nat(q)} {generators} {one_of(goal, GOALS)})"
 
 
@@ -103,7 +104,7 @@ def statement(claim: Claim) -> Statement:
 def _options(claim: Claim) -> tuple[int, int, str, str]:
     """(n, q, group, goal) of a family claim whose group RulesTable.v names."""
     try:
-        return family.options(claim["params"])
+        return kernel.options(claim["params"])
     except Rejected as reason:
         raise Unsupported(f"{claim['id']} has no Coq statement: {reason}") from None
 
@@ -131,7 +132,7 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     artifacts = Artifacts(folder)
     if is_coin_flip(claim):
         return _coin_script(claim, evidence, artifacts)
-    r = family.rules(*_options(claim), tables=False)  # the evidence read is bounded by itself
+    r = kernel.table_of(*_options(claim), tables=False)  # the evidence read is bounded by itself
     if claim["kind"] == "shortest":
         return _shortest_script(claim, evidence, theorems, artifacts, r)
     if claim["kind"] == "impossible":
@@ -155,14 +156,15 @@ def _coin_script(claim: Claim, evidence: Mapping[str, Any], artifacts: Artifacts
         return Script(("TableClaims",), "", _proof("coin_impossible", "_", str(odd)))
     if "strategy" not in evidence:
         raise Unsupported(f"{claim['id']} names no strategy to compare with Lamping's")
-    moves = devil.moves_from_json(devil.payload(evidence["strategy"], "moves", artifacts), n)
+    moves = kernel.moves_from_json(payload(evidence["strategy"], "moves", artifacts),
+                                   kernel.coin_flip(n))
     pairs = "; ".join(f"({back}, {length})" for back, length in compressed(moves))
     return Script(("TableClaims",), f"Definition strategy := [:: {pairs}]%num.",
                   _proof("lamping_claim", str(n.bit_length() - 1), "strategy"))
 
 
 def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[str],
-                     artifacts: Artifacts, r: family.Rules) -> Script:
+                     artifacts: Artifacts, r: kernel.Table) -> Script:
     if "dial_shortest" in theorems:
         p, a, b = _prime_powers(r.n, r.q)
         return Script(("TableClaims",), "", _proof("rotating_shortest", str(p), str(a), str(b)))
@@ -180,26 +182,26 @@ def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[st
                       _proof("rotating_strategy_shortest", str(r.n), str(r.q), "strategy"))
     if "reachability" not in evidence:
         raise Unsupported(f"the certificate of {claim['id']} shows no lower bound Coq checks")
-    layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
+    layers = _layers(evidence["reachability"], kernel.REACHABILITY, artifacts)
     return Script(("TableClaims",), f"{strategy}\nDefinition layers := {_numbers(layers)}.",
                   _proof("table_shortest_check_sound", "_", str(claim["value"]), "strategy",
                          "layers"))
 
 
 def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[str],
-                       artifacts: Artifacts, r: family.Rules) -> Script:
+                       artifacts: Artifacts, r: kernel.Table) -> Script:
     if "dial_not_wins" in theorems:
         p = min(factorint(r.n))
         s = min(prime for prime in factorint(r.q) if prime != p)
         return Script(("TableClaims",), "",
                       _proof("rotating_impossible", str(r.n), str(r.q), str(p), str(s)))
     if "invariant" in evidence:
-        family.INVARIANT_SHAPE.check(evidence["invariant"])
+        kernel.INVARIANT_SHAPE.check(evidence["invariant"])
         return Script(("TableClaims",),
                       f"Definition invariant := {_numbers(evidence['invariant']['orbits'])}.",
                       _proof("invariant_check_sound", "_", "invariant"))
     if "reachability" in evidence:
-        layers = _layers(evidence["reachability"], family.REACHABILITY, artifacts)
+        layers = _layers(evidence["reachability"], kernel.REACHABILITY, artifacts)
         return Script(("TableClaims",), f"Definition layers := {_numbers(layers)}.",
                       _proof("closed_check_sound", "_", "layers"))
     if "table_not_wins" in theorems:
@@ -208,10 +210,10 @@ def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[
 
 
 def _count_script(claim: Claim, evidence: Mapping[str, Any], artifacts: Artifacts,
-                  r: family.Rules) -> Script:
+                  r: kernel.Table) -> Script:
     if "count" not in evidence:
         raise Unsupported(f"the certificate of {claim['id']} holds no layers to count through")
-    layers = _layers(evidence["count"], family.COUNT, artifacts)
+    layers = _layers(evidence["count"], kernel.COUNT, artifacts)
     value = claim["value"]
     return Script(("TableCount",), f"Definition layers := {_numbers(layers)}.",
                   _proof("count_check_sound", "_", str(value["length"]),
@@ -230,18 +232,18 @@ def _prime_powers(n: int, q: int) -> tuple[int, int, int]:
 
 # --- Evidence ------------------------------------------------------------------------------------
 
-def _moves(item: Mapping[str, Any], artifacts: Artifacts, r: family.Rules) -> list[int]:
+def _moves(item: Mapping[str, Any], artifacts: Artifacts, r: kernel.Table) -> list[int]:
     """A strategy's moves as the kernel's numbers, read within the kernel's bounds."""
-    shape = one_shape(item, family.STRATEGY_INLINE, family.STRATEGY_FILE)
-    raw: Iterable[Any] = (item["moves"] if shape is family.STRATEGY_INLINE
-                          else devil.numbers_lines(artifacts.lines(item), item["file"]))
-    return family.moves_from_json(list(raw), r)
+    one_shape(item, *kernel.STRATEGY)
+    raw: Iterable[Any] = (item["moves"] if "moves" in item
+                          else numbers_lines(artifacts.lines(item), item["file"]))
+    return kernel.moves_from_json(list(raw), r)
 
 
 def _layers(item: Mapping[str, Any], shape: Any, artifacts: Artifacts) -> list[list[int]]:
     """Layers of beliefs (reachability or count evidence), read within the kernel's bounds."""
     shape.check(item)
-    return list(devil.numbers_lines(artifacts.lines(item), item["file"]))
+    return list(numbers_lines(artifacts.lines(item), item["file"]))
 
 
 def _numbers(items: Sequence[Any]) -> str:

@@ -36,8 +36,8 @@ from typing import Any
 
 from coinproofs.coq import Script, Statement, Unsupported, nat
 from coinproofs.verify.certificate import Artifacts, Rejected, parse_json
-from coinproofs.verify.devil import rotate
 from coinproofs.verify.glasses import felt, is_won, orbit_number
+from coinproofs.verify.table import rotate
 
 RULES = ("RulesGlasses",)
 CHECKERS = ("GlassesCode", "GlassesClaims")

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from sympy import factorint, primefactors
 
 from coinproofs.coq import Script, Unsupported
-from coinproofs.verify import family
+from coinproofs.verify import table as kernel
 
 Permutation = tuple[int, ...]
 
@@ -36,7 +36,7 @@ def generators_text(generators: Sequence[Permutation]) -> str:
     return "[:: " + "; ".join("[:: " + "; ".join(map(str, g)) + "]" for g in generators) + "]"
 
 
-def shortest_script(r: family.Rules, group: str, length: str, moves: str | None) -> Script:
+def shortest_script(r: kernel.Table, group: str, length: str, moves: str | None) -> Script:
     """The proof that the shortest strategy has `length` moves (Coq's text for the claim's
     value); `moves` (the strategy as Coq's binary numbers) when the certificate holds one."""
     if moves is not None:
@@ -55,10 +55,10 @@ def shortest_script(r: family.Rules, group: str, length: str, moves: str | None)
                       "to compute the order of the group")
 
 
-def impossible_script(r: family.Rules, group: str) -> Script:
+def impossible_script(r: kernel.Table, group: str) -> Script:
     """The proof that no strategy wins, as the theorem table_not_wins says."""
     if group == "cyclic":
-        p, s = family.devil_of(r).refuting_primes or (0, 0)
+        p, s = kernel.sizes(r).refuting_primes or (0, 0)
         return Script(("GroupNamed",), "",
                       f"apply: (@rotation_impossible {r.n} {r.q} {p} {s} {r.goal}); by vm_compute.")
     word, p, s = prime_order_word(r)
@@ -66,11 +66,11 @@ def impossible_script(r: family.Rules, group: str) -> Script:
                   f"apply: (@word_impossible _ word {p} {s}); by vm_compute.")
 
 
-def prime_order_word(r: family.Rules) -> tuple[list[Permutation], int, int]:
+def prime_order_word(r: kernel.Table) -> tuple[list[Permutation], int, int]:
     """A word of the generators whose permutation x has a prime order p, and a prime s != p
     dividing q: breadth-first through the group, the shortest words first.
 
-    >>> word, p, s = prime_order_word(family.rules(3, 2, "dihedral"))
+    >>> word, p, s = prime_order_word(kernel.table_of(3, 2, "dihedral"))
     >>> word, p, s
     ([(1, 2, 0)], 3, 2)
     """
@@ -93,7 +93,7 @@ def prime_order_word(r: family.Rules) -> tuple[list[Permutation], int, int]:
                 product = tuple(h[x[i]] for i in range(r.n))  # first x, then h
                 if product not in words:
                     words[product] = words[x] + [index]
-                    family.GROUP.check(len(words), "the devil's group", counted=True)
+                    kernel.GROUP.check(len(words), "the devil's group", counted=True)
                     fresh.append(product)
         frontier = fresh
     raise Unsupported("no element of the devil's group has a prime order p with a prime "

@@ -42,11 +42,11 @@ from pysat.formula import CNF
 from coinproofs.encodings.cadical import SolveResult, interrupts_kept, solve
 from coinproofs.games.devil import Game, Table, as_table, coins_text, cycles_text, describe
 from coinproofs.games.devil import generators as group_generators
-from coinproofs.verify import family
+from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Rejected
-from coinproofs.verify.devil import orbits, rotations
 from coinproofs.verify.devil_cnf import MAX_N, Layout, clause_count, header, reference_cnf
 from coinproofs.verify.dimacs import dimacs_text
+from coinproofs.verify.table import rotation_orbits, rotations
 
 MAX_EXPORT_CLAUSES = 5_000_000  # about 2 GB in pysat; N = 8, L = 255 needs 1.9 million
 
@@ -78,7 +78,7 @@ def counted_cnf(n: int, length: int) -> CNF:
     at = Layout(n, length)
     for t in range(1, length + 1):
         weighted = [(at.belief(t, j), len(rotations(least, n)))
-                    for j, least in enumerate(orbits(n))]
+                    for j, least in enumerate(rotation_orbits(n))]
         cnf.extend(at_most_states(weighted, length - t + 1, cnf))
     return cnf
 
@@ -116,7 +116,7 @@ def at_most_states(weighted: list[tuple[int, int]], bound: int, cnf: CNF) -> lis
 
 # --- The rotating-table family ------------------------------------------------------------------
 #
-# The same formula for any Table, over the kernel's orbits of that table (``verify/family.py``):
+# The same formula for any Table, over the kernel's orbits of that table (``verify/table.py``):
 # M orbits of states (the goal's merged into orbit 0) for the beliefs, and K orbits of moves
 # (one move per orbit, its least member) for the moves. A move is one variable per orbit of
 # moves (one-hot), not one variable per dial's turn (q > 2: one-hot or binary digits of each
@@ -132,7 +132,7 @@ MAX_ENCODED_STATES = 1 << 12  # the kernel's orbit images take about a second at
 
 
 @cache
-def rules_of(t: Table) -> family.Rules:
+def rules_of(t: Table) -> kernel.Table:
     """The kernel's rules for a table (its group given by the engine's generators), or a
     ValueError in a sentence for a table too large to encode."""
     if t.size > MAX_ENCODED_STATES:
@@ -140,7 +140,7 @@ def rules_of(t: Table) -> family.Rules:
                          f"{MAX_ENCODED_STATES:,} states, but {describe(t)} have "
                          f"{t.q}^{t.n} = {t.size:,}")
     try:
-        return family.rules(t.n, t.q, goal=t.goal, generators=group_generators(t))
+        return kernel.table_of(t.n, t.q, goal=t.goal, generators=group_generators(t))
     except Rejected as error:
         raise ValueError(str(error)) from None
 
@@ -152,8 +152,8 @@ class FamilyLayout:
     def __init__(self, t: Table, length: int) -> None:
         r = rules_of(t)
         self.length = length
-        self.orbits = len(family.orbits(r))
-        self.moves = len(family.move_orbits(r))
+        self.orbits = len(kernel.orbits(r))
+        self.moves = len(kernel.move_orbits(r))
         self.nvars = (length + 1) * self.orbits + length * self.moves
 
     def belief(self, t: int, j: int) -> int:
@@ -168,8 +168,8 @@ class FamilyLayout:
 def family_clause_count(t: Table, length: int) -> int:
     """The number of clauses of family_cnf(t, length), counted without building it."""
     r = rules_of(t)
-    m, k = len(family.orbits(r)), len(family.move_orbits(r))
-    transitions = sum(image.bit_count() for row in family.orbit_images(r) for image in row)
+    m, k = len(kernel.orbits(r)), len(kernel.move_orbits(r))
+    transitions = sum(image.bit_count() for row in kernel.orbit_images(r) for image in row)
     return m + length * (1 + k * (k - 1) // 2 + transitions) + (m - 1)
 
 
@@ -202,7 +202,7 @@ def family_cnf(game: Game, length: int) -> CNF:
         moves = [at.move(step, m) for m in range(at.moves)]
         cnf.append(moves)
         cnf.extend(CardEnc.atmost(moves, 1, encoding=EncType.pairwise).clauses)
-        for m, row in enumerate(family.orbit_images(r)):
+        for m, row in enumerate(kernel.orbit_images(r)):
             for j, image in enumerate(row):
                 for k in range(at.orbits):
                     if image >> k & 1:
@@ -240,9 +240,9 @@ def family_header(game: Game, length: int) -> list[str]:
         f"variable {at.move(1, 0)} + (t-1)*{at.moves} + m (t = 1..{length}, "
         f"m = 0..{at.moves - 1}): move t is the least member of orbit of moves m",
         *(f"orbit {j}: least member {coins_text(least, t)}"
-          for j, least in enumerate(family.orbits(r))),
+          for j, least in enumerate(kernel.orbits(r))),
         *(f"orbit of moves {m}: least member {coins_text(least, t)}"
-          for m, least in enumerate(family.move_orbits(r))),
+          for m, least in enumerate(kernel.move_orbits(r))),
     ]
 
 
@@ -279,7 +279,7 @@ def decode(model: list[int], game: Game, length: int) -> list[int]:
     t = as_table(game)
     at = FamilyLayout(t, length)  # for coins, the reference layout (K = M)
     true = {literal for literal in model if literal > 0}
-    return [next(least for m, least in enumerate(family.move_orbits(rules_of(t)))
+    return [next(least for m, least in enumerate(kernel.move_orbits(rules_of(t)))
                  if at.move(step, m) in true)
             for step in range(1, length + 1)]
 
@@ -305,7 +305,7 @@ def winning_strategies(game: Game, length: int) -> Iterator[list[int]]:
     t = as_table(game)
     cnf = formula(t, length)
     at = FamilyLayout(t, length)
-    index = {least: m for m, least in enumerate(family.move_orbits(rules_of(t)))}
+    index = {least: m for m, least in enumerate(kernel.move_orbits(rules_of(t)))}
     with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver, interrupts_kept():
         while solver.solve():
             strategy = decode(solver.get_model(), t, length)

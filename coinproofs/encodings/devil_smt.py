@@ -7,7 +7,7 @@ order of their least member, bit 0 = the goal) and each belief *equals* the imag
 previous one, instead of containing it. A move is a number m < K: the orbit of moves of the
 dials turned (the positions flipped), played as that orbit's least member (for coins on a
 rotating table K = M: the moves' orbits are the states'). The image of a belief under move m is
-the union of the images of its orbits (``verify.family.orbit_images``), so
+the union of the images of its orbits (``verify.kernel.orbit_images``), so
 
     belief_0 = every orbit,  belief_t = image(belief_{t-1}, move_t),  belief_L = {goal}
 
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from coinproofs.encodings.devil_sat import check_table_size, rules_of
 from coinproofs.games.devil import Game, as_table, coins_text, describe
-from coinproofs.verify import family
-from coinproofs.verify.devil import GOAL
+from coinproofs.verify import table as kernel
+from coinproofs.verify.table import GOAL
 
 if TYPE_CHECKING:
     import z3
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def orbit_images(game: Game) -> tuple[tuple[int, ...], ...]:
     """images[m][j]: the belief orbit j becomes under the m-th orbit of moves (the kernel's)."""
 
-    return family.orbit_images(rules_of(as_table(game)))
+    return kernel.orbit_images(rules_of(as_table(game)))
 
 
 def move_width(game: Game) -> int:
@@ -99,7 +99,7 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
     if answer == z3.unsat:
         return None
     model = solver.model()
-    least_moves = family.move_orbits(rules_of(as_table(game)))
+    least_moves = kernel.move_orbits(rules_of(as_table(game)))
     return [least_moves[model.eval(move, model_completion=True).as_long()] for move in moves]
 
 
@@ -107,7 +107,7 @@ def header(game: Game, length: int) -> list[str]:
     """The comment lines of the SMT-LIB script: the claim and the variables."""
     t = as_table(game)
     r = rules_of(t)
-    count, kinds = len(family.orbits(r)), len(family.move_orbits(r))
+    count, kinds = len(kernel.orbits(r)), len(kernel.move_orbits(r))
     moves = "1 move" if length == 1 else f"{length} moves"
     if t.is_coins:
         coins = "1 coin" if t.n == 1 else f"{t.n} coins"
@@ -123,7 +123,7 @@ def header(game: Game, length: int) -> list[str]:
             "the least member of orbit move_t has tails",
             *(f"orbit {j}: least member has tails at positions "
               f"{[i for i in range(t.n) if least >> i & 1]}"
-              for j, least in enumerate(family.orbits(r))),
+              for j, least in enumerate(kernel.orbits(r))),
         ]
     return [
         f"coinproofs family-beliefs-bitvector/v1: {describe(t)}, {moves}",
@@ -139,9 +139,9 @@ def header(game: Game, length: int) -> list[str]:
         f"move_t ({move_width(t)} bits, t = 1..{length}): move t is the least member of orbit "
         "of moves move_t",
         *(f"orbit {j}: least member {coins_text(least, t)}"
-          for j, least in enumerate(family.orbits(r))),
+          for j, least in enumerate(kernel.orbits(r))),
         *(f"orbit of moves {m}: least member {coins_text(least, t)}"
-          for m, least in enumerate(family.move_orbits(r))),
+          for m, least in enumerate(kernel.move_orbits(r))),
     ]
 
 

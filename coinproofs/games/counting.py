@@ -35,13 +35,13 @@ from dataclasses import dataclass
 
 from coinproofs.games.devil import (
     Game,
-    _added,
-    _goal_states,
-    _least_in_orbits,
-    _move_classes,
+    added,
     as_table,
     elements,
+    goal_states,
     initial_belief,
+    least_members,
+    move_classes,
     permute,
     search,
     update,
@@ -75,7 +75,7 @@ def count_paths(game: Game) -> Counts:
     length = len(result.strategy)
     if length == 0:
         return Counts(0, 1, 1)  # the empty strategy: won before any move
-    moves, sizes, orbits_in = _move_classes(t)
+    moves, sizes, orbits_in = move_classes(t)
     layers = [{int(b) for b in layer} for layer in result.layers] + [{GOAL}]
     ways: dict[int, tuple[int, int]] = {initial_belief(t): (1, 1)}
     for depth in range(length):
@@ -107,15 +107,15 @@ def count_by_enumeration(game: Game, length: int | None = None,
             return Counts(None, 0, 0)
         length = len(strategy)
     group = elements(t)
-    goal = frozenset(int(s) for s in _goal_states(t))
-    least = _least_in_orbits(t)
+    goal = frozenset(int(s) for s in goal_states(t))
+    least = least_members(t)
     orbit_moves = sorted({int(m) for m in least})
     orbit_size = {m: int((least == m).sum()) for m in orbit_moves}
     visits = 0
 
     def after(states: frozenset[int], move: int) -> frozenset[int]:
         """Every unfinished state, permuted every way, then moved; finished states stay."""
-        moved = _added(move, t)
+        moved = added(move, t)
         return frozenset(s if s in goal else int(moved[permute(s, g, t)])
                          for s in states for g in ([()] if s in goal else group))
 

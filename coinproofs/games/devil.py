@@ -444,27 +444,26 @@ def _check_table_size(game: Game) -> None:
 
 
 @cache
-def _all_dials(game: Game) -> npt.NDArray[np.int64]:
+def digits(game: Game) -> npt.NDArray[np.int64]:
     """digits[i, x]: dial i of state x, for every state (q > 2: coins use bit operations)."""
     t = as_table(game)
     states = np.arange(t.size, dtype=np.int64)
     return np.stack([states // t.q**i % t.q for i in range(t.n)])
 
 
-def _added(move: int, game: Game) -> npt.NDArray[np.int64]:
+def added(move: int, game: Game) -> npt.NDArray[np.int64]:
     """add(x, move) for every state x, at once."""
     t = as_table(game)
     states = np.arange(t.size, dtype=np.int64)
     if t.q == 2:
         return states ^ move
-    digits = _all_dials(t)
     powers = t.q ** np.arange(t.n, dtype=np.int64)
-    turned = (digits + np.array(dials(move, t), dtype=np.int64)[:, None]) % t.q
+    turned = (digits(t) + np.array(dials(move, t), dtype=np.int64)[:, None]) % t.q
     result: npt.NDArray[np.int64] = powers @ turned
     return result
 
 
-def _permuted(g: Permutation, game: Game) -> npt.NDArray[np.int64]:
+def permuted(g: Permutation, game: Game) -> npt.NDArray[np.int64]:
     """permute(x, g) for every state x, at once."""
     t = as_table(game)
     if t.q == 2:
@@ -474,19 +473,19 @@ def _permuted(g: Permutation, game: Game) -> npt.NDArray[np.int64]:
             moved |= (states >> i & 1) << target
         return moved
     powers = t.q ** np.array(g, dtype=np.int64)  # dial i counts q^g[i] where it lands
-    result: npt.NDArray[np.int64] = powers @ _all_dials(t)
+    result: npt.NDArray[np.int64] = powers @ digits(t)
     return result
 
 
 @cache
-def _least_in_orbits(t: Table) -> npt.NDArray[np.int64]:
+def least_members(t: Table) -> npt.NDArray[np.int64]:
     """least[x]: the least member of the devil's orbit of x, for every state x (read-only)."""
-    least = _least_members(t)
+    least = _least_members_table(t)
     least.flags.writeable = False  # cached: nobody may change it
     return least
 
 
-def _least_members(t: Table) -> npt.NDArray[np.int64]:
+def _least_members_table(t: Table) -> npt.NDArray[np.int64]:
     """least[x]: the least member of the devil's orbit of x, for every state x."""
     states = np.arange(t.size, dtype=np.int64)
     least: npt.NDArray[np.int64] = states.copy()
@@ -497,7 +496,7 @@ def _least_members(t: Table) -> npt.NDArray[np.int64]:
             turned = ((turned << 1) | (turned >> (t.n - 1))) & everything
             np.minimum(least, turned, out=least)
         return least
-    images = [_permuted(g, t) for g in generators(t)]
+    images = [permuted(g, t) for g in generators(t)]
     while True:  # the least member reachable through the generators, until nothing changes
         before = least.copy()
         for image in images:
@@ -506,7 +505,7 @@ def _least_members(t: Table) -> npt.NDArray[np.int64]:
             return least
 
 
-def _goal_states(game: Game) -> npt.NDArray[np.int64]:
+def goal_states(game: Game) -> npt.NDArray[np.int64]:
     """Every goal state: 0, or the q states with every dial equal."""
     t = as_table(game)
     if t.goal == "zero":
@@ -522,8 +521,8 @@ def _orbit_tables(game: Game) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int
     every state."""
     t = as_table(game)
     _check_table_size(t)
-    least = _least_in_orbits(t).copy()
-    least[_goal_states(t)] = 0  # every goal state is in orbit 0
+    least = least_members(t).copy()
+    least[goal_states(t)] = 0  # every goal state is in orbit 0
     leaders = np.unique(least)
     index = np.searchsorted(leaders, least)
     leaders.flags.writeable = index.flags.writeable = False  # cached: nobody may change them
@@ -544,7 +543,7 @@ def orbits(game: Game) -> list[int]:
 
 
 @cache
-def _move_classes(game: Game) -> tuple[list[int], list[int], list[int]]:
+def move_classes(game: Game) -> tuple[list[int], list[int], list[int]]:
     """The least member of every class of moves that act alike on beliefs, with the number of
     moves in each class and the number of the devil's orbits of moves in it.
 
@@ -555,15 +554,15 @@ def _move_classes(game: Game) -> tuple[list[int], list[int], list[int]]:
     commutes with moves and permutations), so a class is an orbit of moves under both."""
     t = as_table(game)
     _check_table_size(t)
-    least = _least_in_orbits(t)  # the least move of each orbit of moves
+    least = least_members(t)  # the least move of each orbit of moves
     if t.goal == "zero":  # the classes are the orbits
         leaders, sizes = np.unique(least, return_counts=True)
         return [int(m) for m in leaders], [int(k) for k in sizes], [1] * len(leaders)
     if t.goal == "equal":
         ones = sum(t.q**i for i in range(t.n))
-        least = np.minimum.reduce([least[_added(c * ones, t)] for c in range(t.q)])
+        least = np.minimum.reduce([least[added(c * ones, t)] for c in range(t.q)])
     leaders, sizes = np.unique(least, return_counts=True)
-    orbit_leaders = np.unique(_least_in_orbits(t))
+    orbit_leaders = np.unique(least_members(t))
     per_class = np.searchsorted(leaders, least[orbit_leaders])
     orbits_in = np.bincount(per_class, minlength=len(leaders))
     return ([int(m) for m in leaders], [int(k) for k in sizes], [int(k) for k in orbits_in])
@@ -571,7 +570,7 @@ def _move_classes(game: Game) -> tuple[list[int], list[int], list[int]]:
 
 def canonical_moves(game: Game) -> list[int]:
     """One move per class of moves that act alike on beliefs (an orbit of moves under the
-    devil's group; see _move_classes): the least member of each.
+    devil's group; see move_classes): the least member of each.
 
     For coins on a rotating table: rotating a move does not change what it does to a belief
     (a belief is closed under rotation, and rotate(s, r) ^ rotate(m, r) = rotate(s ^ m, r)), so
@@ -582,7 +581,7 @@ def canonical_moves(game: Game) -> list[int]:
     >>> canonical_moves(Table(3, goal="equal"))  # TTT acts like HHH, TTH like THH
     [0, 1]
     """
-    return _move_classes(as_table(game))[0]
+    return move_classes(as_table(game))[0]
 
 
 def orbit_of(game: Game) -> npt.NDArray[np.intp]:
@@ -623,7 +622,7 @@ def _image(move: int, game: Game) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.
     index = orbit_of(t)
     unfinished = np.flatnonzero(index != 0)  # the game is over in a goal state: never moved
     size = _orbit_count(t)
-    edges = np.unique(index[unfinished] * size + index[_added(move, t)[unfinished]])
+    edges = np.unique(index[unfinished] * size + index[added(move, t)[unfinished]])
     sources, targets = np.divmod(edges, size)
     return np.append(0, sources), np.append(0, targets)
 

@@ -25,15 +25,15 @@ import numpy.typing as npt
 from coinproofs.games.devil import (
     Game,
     Table,
-    _added,
-    _all_dials,
-    _goal_states,
-    _least_in_orbits,
-    _permuted,
+    added,
     as_table,
+    digits,
     elements,
     from_dials,
     generators,
+    goal_states,
+    least_members,
+    permuted,
     table,
 )
 
@@ -43,7 +43,7 @@ Dials = list[int]  # a move as Coq writes it: how far it turns each dial, positi
 def _orbit_numbers(t: Table) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
     """The devil's orbit number of every state (goal states keep their own orbits), and the
     least member of each orbit."""
-    leaders, index = np.unique(_least_in_orbits(t), return_inverse=True)
+    leaders, index = np.unique(least_members(t), return_inverse=True)
     return index.ravel(), leaders
 
 
@@ -59,20 +59,20 @@ def devil_invariant(game: Game) -> list[int] | None:
     t = as_table(game)
     index, leaders = _orbit_numbers(t)
     inside = np.ones(t.size, dtype=bool)
-    inside[_goal_states(t)] = False
+    inside[goal_states(t)] = False
     moves = [int(m) for m in leaders]  # one move per orbit of moves is enough (I is closed)
     changed = True
     while changed and inside.any():
         changed = False
         for move in moves:
-            stays = inside[_added(move, t)]  # stays[x]: x + move is in I
+            stays = inside[added(move, t)]  # stays[x]: x + move is in I
             kept = np.bincount(index, weights=stays, minlength=len(leaders)) > 0
             shrunk = inside & kept[index]  # some member of s's orbit stays in I
             if not np.array_equal(shrunk, inside):
                 inside, changed = shrunk, True
     if not inside.any():
         return None
-    return sorted(int(x) for x in np.unique(_least_in_orbits(t)[inside]))
+    return sorted(int(x) for x in np.unique(least_members(t)[inside]))
 
 
 # --- Bar-Yehuda, Etzion and Moran's strategy (formal/table/DialsShortest.v) -----------------------
@@ -224,12 +224,12 @@ def table_chain(game: Game) -> list[tuple[int, int]]:
     [(3, 2), (1, 2)]
     """
     t = as_table(game)
-    digits = _all_dials(t)
+    every = digits(t)
     powers = t.q ** np.arange(t.n, dtype=np.int64)
     inside = np.zeros(t.size, dtype=bool)
-    inside[_goal_states(t)] = True
+    inside[goal_states(t)] = True
     # g(x) - x for every state x, once per generator
-    moved = [powers @ ((digits[:, _permuted(g, t)] - digits) % t.q) for g in generators(t)]
+    moved = [powers @ ((every[:, permuted(g, t)] - every) % t.q) for g in generators(t)]
     chain: list[tuple[int, int]] = []
     while True:
         fixed = ~inside
@@ -238,11 +238,11 @@ def table_chain(game: Game) -> list[tuple[int, int]]:
         if not fixed.any():
             return chain
         v = int(np.argmax(fixed))
-        multiples = [powers @ (k * digits[:, v] % t.q) for k in range(t.q + 1)]
+        multiples = [powers @ (k * every[:, v] % t.q) for k in range(t.q + 1)]
         c = next(k for k in range(1, t.q + 1) if inside[multiples[k]])
         members = np.flatnonzero(inside)
         for k in range(1, c):
-            inside[powers @ ((digits[:, members] + (k * digits[:, v] % t.q)[:, None]) % t.q)] \
+            inside[powers @ ((every[:, members] + (k * every[:, v] % t.q)[:, None]) % t.q)] \
                 = True
         chain.append((v, c))
 

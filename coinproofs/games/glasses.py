@@ -93,10 +93,10 @@ def pattern_text(pattern: int, k: int) -> str:
     return "".join("D" if pattern >> j & 1 else "U" for j in range(k))
 
 
-def turned(hands: tuple[int, ...], choice: int) -> int:
+def turned_over(hands: tuple[int, ...], choice: int) -> int:
     """The state mask of the glasses turned over: bit j of `choice` turns hands[j].
 
-    >>> turned((2, 0), 0b10)  # turn the second named glass, at position 0
+    >>> turned_over((2, 0), 0b10)  # turn the second named glass, at position 0
     1
     """
     return sum(1 << p for j, p in enumerate(hands) if choice >> j & 1)
@@ -228,7 +228,7 @@ def rules(n: int, k: int) -> Rules:
             felt |= ((unfinished >> p) & 1) << j
         feels[a, source, felt] = True
         for choice in range(patterns):
-            target = index[unfinished ^ turned(hands, choice)]
+            target = index[unfinished ^ turned_over(hands, choice)]
             keep = ~won_mask[target]
             bits = np.left_shift(np.uint64(1), target[keep].astype(np.uint64))
             np.bitwise_or.at(images[a, :, :, choice], (source[keep], felt[keep]), bits)
@@ -428,7 +428,7 @@ def split(belief: int, hands: tuple[int, ...], n: int) -> dict[int, list[int]]:
     for pattern in np.unique(felt):
         part = members[felt == pattern]
         result[int(pattern)] = [
-            sum(1 << o for o in {int(o) for o in index[part ^ turned(hands, choice)]} - won)
+            sum(1 << o for o in {int(o) for o in index[part ^ turned_over(hands, choice)]} - won)
             for choice in range(1 << len(hands))]
     return result
 
@@ -709,8 +709,8 @@ class Devil:
         best: dict[int, tuple[int, int, int]] = {}
         for pattern, states in parts.items():
             best[pattern] = min(
-                self._score(self.belief(s ^ turned(hands, choice) for s in states
-                                        if not is_won(s ^ turned(hands, choice), self.n)))
+                self._score(self.belief(s ^ turned_over(hands, choice) for s in states
+                                        if not is_won(s ^ turned_over(hands, choice), self.n)))
                 for choice in range(1 << len(hands)))
         return max(sorted(best), key=lambda pattern: best[pattern])
 

@@ -29,14 +29,14 @@ import numpy.typing as npt
 from coinproofs.games.devil import (
     Game,
     Table,
-    _added,
-    _goal_states,
-    _permuted,
+    added,
     as_table,
     describe,
     dials,
     elements,
     from_dials,
+    goal_states,
+    permuted,
 )
 
 ALL_HEADS = 0
@@ -70,7 +70,7 @@ def choices(game: Game) -> int:
 @cache
 def _permutation_table(t: Table) -> States:
     """table[c, x]: state x after the devil's c-th permutation (the group's elements)."""
-    return np.stack([_permuted(g, t) for g in elements(t)])
+    return np.stack([permuted(g, t) for g in elements(t)])
 
 
 def permute_all(states: States, chosen: States, game: Game) -> States:
@@ -92,7 +92,7 @@ def finished(states: States, game: Game) -> npt.NDArray[np.bool_]:
     if t.goal == "zero":
         at_goal: npt.NDArray[np.bool_] = states == ALL_HEADS
         return at_goal
-    return np.isin(states, _goal_states(t))
+    return np.isin(states, goal_states(t))
 
 
 def moved(states: States, move: int, game: Game) -> States:
@@ -100,7 +100,7 @@ def moved(states: States, move: int, game: Game) -> States:
     t = as_table(game)
     if t.q == 2:
         return states ^ move
-    turned: States = _added(move, t)[states]
+    turned: States = added(move, t)[states]
     return turned
 
 

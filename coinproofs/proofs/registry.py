@@ -7,7 +7,7 @@ builds the concrete :class:`ClaimSpec` for any id it matches, and lists the conc
 and those proved only on request. ``coinproofs prove ID`` accepts any id a pattern matches
 within its limits; a glob such as ``'devil.n*.impossible'`` ranges over the listed claims.
 
-Each game's prover module (``proofs/devil.py``, which adds the family's ``proofs/family.py``,
+Each game's prover module (``proofs/devil.py`` for the whole rotating-table family,
 ``proofs/penny.py``, ``proofs/norepeat.py``, ``proofs/glasses.py``) defines
 ``patterns() -> list[ClaimPattern]``. Adding a pattern takes a template, a sentence of limits, a
 builder and the lists of default and on-request parameters::

@@ -3,7 +3,7 @@
 A certificate is a JSON document (schema ``coinproofs/certificate/v1``) naming a claim and the
 evidence for it. Evidence may point at artifact files beside the certificate; they are read only
 after their SHA-256 matches the one written in the certificate. Each game's kernel module
-(``GAME_MODULES``: ``verify/devil_claims.py`` for the devil's family, ``verify/penny.py``,
+(``GAME_MODULES``: ``verify/devil.py`` for the devil's family, ``verify/penny.py``,
 ``verify/norepeat.py``, ``verify/glasses.py``) defines
 
     check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]
@@ -232,7 +232,7 @@ def parse_claim(doc: Any) -> Claim:
 
 # The kernel module that checks each game's claims (verify/<module>.py): the devil's claims are
 # dispatched between the coin flip's rules and the family's.
-GAME_MODULES = {"devil": "devil_claims", "penny": "penny", "norepeat": "norepeat",
+GAME_MODULES = {"devil": "devil", "penny": "penny", "norepeat": "norepeat",
                 "glasses": "glasses"}
 
 

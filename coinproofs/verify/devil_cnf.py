@@ -2,7 +2,7 @@
 the kernel's check of LRAT evidence against it.
 
 The formula (encoding ``ENCODING``) speaks of beliefs over rotation orbits, as in
-``verify/devil.py``: M = len(orbits(N)) orbits, orbit j is the j-th least member, bit j of a
+``verify/table.py``: M = len(orbits(N)) orbits, orbit j is the j-th least member, bit j of a
 belief is orbit j, orbit 0 is all heads. Its variables, laid out so that a DIMACS header can
 say what each one means:
 
@@ -45,8 +45,8 @@ from pysat.formula import CNF
 
 from coinproofs.verify import lrat
 from coinproofs.verify.certificate import Artifacts, Evidence
-from coinproofs.verify.devil import Fact, orbit_images, orbits
 from coinproofs.verify.schema import Shape, count, declare, expect, literal
+from coinproofs.verify.table import Fact, coin_flip, orbit_images, orbits
 
 ENCODING = "devil-beliefs-onehot/v1"
 LRAT = Shape("lrat evidence", {"method": literal("lrat"), "encoding": literal(ENCODING),
@@ -71,7 +71,7 @@ class Layout:
 
     def __init__(self, n: int, length: int) -> None:
         self.length = length
-        self.orbits = len(orbits(n))
+        self.orbits = len(orbits(coin_flip(n)))
         self.nvars = (2 * length + 1) * self.orbits
 
     def belief(self, t: int, j: int) -> int:
@@ -79,7 +79,7 @@ class Layout:
         return 1 + t * self.orbits + j
 
     def move(self, t: int, m: int) -> int:
-        """The variable "move t flips the positions of orbits(n)[m]" (t = 1..length)."""
+        """The variable "move t flips the positions of orbits(coin_flip(n))[m]" (t = 1..length)."""
         return 1 + (self.length + 1) * self.orbits + (t - 1) * self.orbits + m
 
 
@@ -89,8 +89,8 @@ CLAUSES = declare("devil.lrat-clauses", 500_000, "clauses",
 
 def clause_count(n: int, length: int) -> int:
     """The number of clauses of reference_cnf(n, length), counted without building it."""
-    m = len(orbits(n))
-    transitions = sum(bin(image).count("1") for row in orbit_images(n) for image in row)
+    m = len(orbits(coin_flip(n)))
+    transitions = sum(bin(image).count("1") for row in orbit_images(coin_flip(n)) for image in row)
     return m + length * (1 + m * (m - 1) // 2 + transitions) + (m - 1)
 
 
@@ -108,7 +108,7 @@ def reference_cnf(n: int, length: int) -> CNF:
     """
     check_size(n, length)
     at = Layout(n, length)
-    images = orbit_images(n)
+    images = orbit_images(coin_flip(n))
     cnf = CNF()
     for j in range(at.orbits):
         cnf.append([at.belief(0, j)])
@@ -148,7 +148,7 @@ def header(n: int, length: int) -> list[str]:
         f"m = 0..{at.orbits - 1}): move t flips the positions where orbit m's least "
         "member has tails",
     ]
-    for j, least in enumerate(orbits(n)):
+    for j, least in enumerate(orbits(coin_flip(n))):
         tails = [i for i in range(n) if least >> i & 1]
         lines.append(f"orbit {j}: least member has tails at positions {tails}")
     return lines

@@ -53,8 +53,8 @@ import numpy as np
 
 from coinproofs.verify import lrat
 from coinproofs.verify.certificate import Artifacts, Evidence
-from coinproofs.verify.devil import MAX_N, Fact, coins, rotate
 from coinproofs.verify.schema import Kind, Shape, count, declare, expect, literal, one_shape
+from coinproofs.verify.table import MAX_N, Fact, coins, rotate
 
 ENCODING = "devil-invariant-escape/v1"  # the name of the escape formula below
 EXHAUSTIVE_PAIRS = declare("devil.invariant-pairs", 1 << 24, "state-move pairs",

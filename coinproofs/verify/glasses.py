@@ -43,7 +43,7 @@ from coinproofs.verify.certificate import (
     expect,
     parse_json,
 )
-from coinproofs.verify.devil import counted_lines, orbits, rotate
+from coinproofs.verify.lines import counted_lines
 from coinproofs.verify.schema import (
     ANY,
     FILE,
@@ -58,6 +58,7 @@ from coinproofs.verify.schema import (
     one_shape,
     text,
 )
+from coinproofs.verify.table import rotate, rotation_orbits
 
 MAX_N = 8  # 256 states: the tables below stay small, and beliefs (36 orbits) are exact ints
 
@@ -297,13 +298,13 @@ def _shown(value: Any) -> str:
 @cache
 def orbit_number(n: int) -> dict[int, int]:
     """The orbit number (bit of a belief) of every state."""
-    number = {least: j for j, least in enumerate(orbits(n))}
+    number = {least: j for j, least in enumerate(rotation_orbits(n))}
     return {s: number[min(rotate(s, r, n) for r in range(n))] for s in range(1 << n)}
 
 
 @cache
 def orbit_members(n: int) -> list[list[int]]:
-    members: list[list[int]] = [[] for _ in orbits(n)]
+    members: list[list[int]] = [[] for _ in rotation_orbits(n)]
     for s, j in orbit_number(n).items():
         members[j].append(s)
     return members
@@ -323,7 +324,7 @@ def grabs(n: int, k: int) -> list[list[int]]:
 
 
 def check_belief(belief: Any, n: int, where: str) -> None:
-    everything_but_won = (1 << len(orbits(n))) - 1 & ~won_orbits(n)
+    everything_but_won = (1 << len(rotation_orbits(n))) - 1 & ~won_orbits(n)
     expect(type(belief) is int and belief > 0 and belief & ~everything_but_won == 0,
            f"{where} holds {belief!r}, which is not a nonempty set of unequal orbits of "
            f"{n} glasses")

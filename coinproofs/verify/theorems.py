@@ -3,11 +3,11 @@
 Each theorem holds for every number of coins (of dials, of any group of the devil); the kernel
 checks only its side condition, in plain arithmetic on N and q (and on the order of the
 devil's group, which it lists from the generators), and then takes its conclusion as a fact
-about the claim. The theorems
-are machine-checked, with no axiom (coqchk says so: coinproofs/coq/gate.py), at the sources
-whose digest is FORMAL_SHA256; a certificate citing a theorem names that digest, and the kernel
-accepts no other. The gate (`make formal-gate`) and tests/test_formal.py recompute the digest
-from formal/*.v and formal/_CoqProject, so whoever edits formal/ must update FORMAL_SHA256 here.
+about the claim. The theorems are machine-checked, with no axiom (coqchk says so:
+coinproofs/coq/gate.py), at the sources whose digest is FORMAL_SHA256; a certificate citing a
+theorem names that digest, and the kernel accepts no other. The gate (`make formal-gate`) and
+tests/test_formal.py recompute the digest from formal/*.v and formal/_CoqProject, so whoever
+edits formal/ must update FORMAL_SHA256 here.
 
 STATEMENTS records, for every theorem the kernel relies on, its statement as Coq prints it
 (`Check`): the gate fails when Coq's statement is not that text, so the English `says` and the
@@ -29,7 +29,7 @@ from pathlib import Path
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "944679cb36db5c6d7ab04c440856c4ed923727c131b4fc1c84887bab2d6917b4"
+FORMAL_SHA256 = "967b748660fe43f494eebc326a9ffabab51ed28604b7074eca6fdcfa47d002bd"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -55,38 +55,56 @@ def odd_part(n: int) -> int:
 
 
 @dataclass(frozen=True)
+class Sizes:
+    """What a theorem's side condition reads of a table of the family (verify/table.py): N
+    positions, q states, the goal ("zero" or "equal"), whether the devil's group is the
+    rotations, and its order, which the kernel computes (table.group) before citing a theorem."""
+
+    n: int
+    q: int
+    goal: str
+    rotations: bool
+    order: int
+
+    @property
+    def length(self) -> int:
+        """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
+        formal/table/GroupLowerBound.v's `bound`."""
+        return int(self.q ** (self.n - (self.goal == "equal"))) - 1
+
+    @property
+    def refuting_primes(self) -> tuple[int, int] | None:
+        """Primes p != r with p dividing the group's order and r dividing q, if any."""
+        return distinct_primes(self.order, self.q)
+
+    @property
+    def is_coin_flip(self) -> bool:
+        return self.q == 2 and self.rotations and self.goal == "zero"
+
+
+# The tables each theorem speaks of: the coin flip's (formal/devil/), dials on a rotating table
+# with the goal zero (formal/table/Dials*.v), or every group and goal (formal/table/Group*.v).
+ABOUT: dict[str, Callable[[Sizes], bool]] = {
+    "coins": lambda t: t.is_coin_flip,
+    "dials": lambda t: t.rotations and t.goal == "zero",
+    "groups": lambda t: True,
+}
+
+
+@dataclass(frozen=True)
 class Theorem:
-    """A Coq theorem about N coins: what it says, the side condition the kernel checks (in
-    words and as a test on N), and what it establishes when the condition holds, as
-    (kind, length) facts in the sense of devil.Fact: ("wins", L) some strategy of L moves
-    wins, ("none-up-to", L) none of at most L moves wins, ("impossible", None) none wins."""
+    """A Coq theorem about every table of the kind `about` names: what it says, the side
+    condition the kernel checks (in words and as a test on the table's Sizes), and what it
+    establishes when the condition holds, as (kind, length) facts in the sense of table.Fact:
+    ("wins", L) some strategy of L moves wins, ("none-up-to", L) none of at most L moves
+    wins, ("impossible", None) none wins."""
 
     name: str
+    about: str
     says: str
     condition: str
-    holds: Callable[[int], bool]
-    facts: Callable[[int], list[tuple[str, int | None]]]
-
-
-THEOREMS: dict[str, Theorem] = {theorem.name: theorem for theorem in [
-    Theorem("wins_size_lb",
-            "every winning strategy for N coins has at least 2^N - 1 moves",
-            "none (it holds for every N)",
-            lambda n: True,
-            lambda n: [("none-up-to", 2**n - 2)]),
-    Theorem("shortest_pow2",
-            "for N = 2^k coins some winning strategy (Lamping's) has 2^N - 1 moves, and none "
-            "has fewer",
-            "N is a power of two",
-            is_power_of_two,
-            lambda n: [("wins", 2**n - 1), ("none-up-to", 2**n - 2)]),
-    Theorem("odd_factor_not_wins",
-            "if N >= 1 has an odd factor m > 1, no strategy wins",
-            "N has an odd factor m > 1: the kernel takes m = N with every factor 2 divided "
-            "out, which is odd and divides N, and checks m > 1",
-            lambda n: n >= 1 and odd_part(n) > 1,
-            lambda n: [("impossible", None)]),
-]}
+    holds: Callable[[Sizes], bool]
+    facts: Callable[[Sizes], list[tuple[str, int | None]]]
 
 
 def prime_factors(n: int) -> list[int]:
@@ -108,99 +126,65 @@ def distinct_primes(n: int, q: int) -> tuple[int, int] | None:
     return next(((p, r) for p in prime_factors(n) for r in prime_factors(q) if p != r), None)
 
 
-@dataclass(frozen=True)
-class DialTheorem:
-    """A Coq theorem about N dials with q states each on a rotating table, the goal every dial
-    at 0 (formal/table/Dials.v): as Theorem, with the side condition and the facts on (N, q)."""
-
-    name: str
-    says: str
-    condition: str
-    holds: Callable[[int, int], bool]
-    facts: Callable[[int, int], list[tuple[str, int | None]]]
-
-
-DIAL_THEOREMS: dict[str, DialTheorem] = {theorem.name: theorem for theorem in [
-    DialTheorem("dial_wins_size_lb",
-                "every winning strategy for N dials with q states has at least q^N - 1 moves",
-                "none (it holds for every N and q)",
-                lambda n, q: True,
-                lambda n, q: [("none-up-to", q**n - 2)]),
-    DialTheorem("dial_not_wins",
-                "if primes p != r divide N >= 1 and q >= 1, no strategy wins",
-                "primes p != r with p dividing N and r dividing q: the kernel factors N and "
-                "q and looks for such a pair",
-                lambda n, q: n >= 1 and q >= 1 and distinct_primes(n, q) is not None,
-                lambda n, q: [("impossible", None)]),
-    DialTheorem("dial_shortest",
-                "for N = p^a dials with q = p^b states, p prime, some strategy of q^N - 1 "
-                "moves wins (Bar-Yehuda, Etzion and Moran's), and none has fewer",
-                "N >= 1 and q >= 1 powers of one prime: the kernel factors N q and checks "
-                "that at most one prime divides it",
-                lambda n, q: n >= 1 and q >= 1 and len(prime_factors(n * q)) <= 1,
-                lambda n, q: [("wins", q**n - 1), ("none-up-to", q**n - 2)]),
-]}
-
-@dataclass(frozen=True)
-class Devil:
-    """What the group theorems' side conditions read of a table of the family: N positions, q
-    states, the goal ("zero" or "equal"), and the order of the group the devil's generators
-    generate, which the kernel computes (verify/family.py, group) before citing them."""
-
-    n: int
-    q: int
-    goal: str
-    order: int
-
-    @property
-    def length(self) -> int:
-        """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
-        formal/table/GroupLowerBound.v's `bound`."""
-        return int(self.q ** (self.n - (self.goal == "equal"))) - 1
-
-    @property
-    def refuting_primes(self) -> tuple[int, int] | None:
-        """Primes p != r with p dividing the group's order and r dividing q, if any."""
-        return distinct_primes(self.order, self.q)
-
-
-@dataclass(frozen=True)
-class GroupTheorem:
-    """A Coq theorem about every group of the devil, either goal (formal/Group*.v, on the
-    rules of formal/rules/RulesTable.v, the generators being permutations of the positions): as
-    Theorem, with the side condition and the facts on a Devil."""
-
-    name: str
-    says: str
-    condition: str
-    holds: Callable[[Devil], bool]
-    facts: Callable[[Devil], list[tuple[str, int | None]]]
-
-
-GROUP_THEOREMS: dict[str, GroupTheorem] = {theorem.name: theorem for theorem in [
-    GroupTheorem("table_wins_size_lb",
-                 "for every group, every winning strategy has at least q^N - 1 moves (goal "
-                 "zero) or q^(N-1) - 1 moves (goal equal)",
-                 "none (it holds for every table)",
-                 lambda t: True,
-                 lambda t: [("none-up-to", t.length - 1)]),
-    GroupTheorem("table_not_wins",
-                 "if a prime p divides the order of the devil's group and a prime r != p "
-                 "divides q >= 1, no strategy wins, whichever the goal",
-                 "primes p != r with p dividing the order of the group the generators "
-                 "generate and r dividing q: the kernel lists the group, counts it, factors "
-                 "its order and q, and looks for such a pair",
-                 lambda t: t.q >= 1 and t.refuting_primes is not None,
-                 lambda t: [("impossible", None)]),
-    GroupTheorem("table_shortest",
-                 "if no prime divides the order of the devil's group and a different one q, "
-                 "a strategy of q^N - 1 moves (goal zero) or q^(N-1) - 1 moves (goal equal) "
-                 "wins (the greedy chain's, table_strategy), and none has fewer",
-                 "N >= 1, q >= 1, and no primes p != r with p dividing the order of the group "
-                 "the generators generate and r dividing q (the group is trivial, or it and "
-                 "q are powers of one prime)",
-                 lambda t: t.n >= 1 and t.q >= 1 and t.refuting_primes is None,
-                 lambda t: [("wins", t.length), ("none-up-to", t.length - 1)]),
+THEOREMS: dict[str, Theorem] = {theorem.name: theorem for theorem in [
+    Theorem("wins_size_lb", "coins",
+            "every winning strategy for N coins has at least 2^N - 1 moves",
+            "none (it holds for every N)",
+            lambda t: True,
+            lambda t: [("none-up-to", 2**t.n - 2)]),
+    Theorem("shortest_pow2", "coins",
+            "for N = 2^k coins some winning strategy (Lamping's) has 2^N - 1 moves, and none "
+            "has fewer",
+            "N is a power of two",
+            lambda t: is_power_of_two(t.n),
+            lambda t: [("wins", 2**t.n - 1), ("none-up-to", 2**t.n - 2)]),
+    Theorem("odd_factor_not_wins", "coins",
+            "if N >= 1 has an odd factor m > 1, no strategy wins",
+            "N has an odd factor m > 1: the kernel takes m = N with every factor 2 divided "
+            "out, which is odd and divides N, and checks m > 1",
+            lambda t: t.n >= 1 and odd_part(t.n) > 1,
+            lambda t: [("impossible", None)]),
+    Theorem("dial_wins_size_lb", "dials",
+            "every winning strategy for N dials with q states has at least q^N - 1 moves",
+            "none (it holds for every N and q)",
+            lambda t: True,
+            lambda t: [("none-up-to", t.q**t.n - 2)]),
+    Theorem("dial_not_wins", "dials",
+            "if primes p != r divide N >= 1 and q >= 1, no strategy wins",
+            "primes p != r with p dividing N and r dividing q: the kernel factors N and q and "
+            "looks for such a pair",
+            lambda t: t.n >= 1 and t.q >= 1 and distinct_primes(t.n, t.q) is not None,
+            lambda t: [("impossible", None)]),
+    Theorem("dial_shortest", "dials",
+            "for N = p^a dials with q = p^b states, p prime, some strategy of q^N - 1 moves "
+            "wins (Bar-Yehuda, Etzion and Moran's), and none has fewer",
+            "N >= 1 and q >= 1 powers of one prime: the kernel factors N q and checks that at "
+            "most one prime divides it",
+            lambda t: t.n >= 1 and t.q >= 1 and len(prime_factors(t.n * t.q)) <= 1,
+            lambda t: [("wins", t.q**t.n - 1), ("none-up-to", t.q**t.n - 2)]),
+    Theorem("table_wins_size_lb", "groups",
+            "for every group, every winning strategy has at least q^N - 1 moves (goal zero) "
+            "or q^(N-1) - 1 moves (goal equal)",
+            "none (it holds for every table)",
+            lambda t: True,
+            lambda t: [("none-up-to", t.length - 1)]),
+    Theorem("table_not_wins", "groups",
+            "if a prime p divides the order of the devil's group and a prime r != p divides "
+            "q >= 1, no strategy wins, whichever the goal",
+            "primes p != r with p dividing the order of the group the generators generate and "
+            "r dividing q: the kernel lists the group, counts it, factors its order and q, and "
+            "looks for such a pair",
+            lambda t: t.q >= 1 and t.refuting_primes is not None,
+            lambda t: [("impossible", None)]),
+    Theorem("table_shortest", "groups",
+            "if no prime divides the order of the devil's group and a different one q, a "
+            "strategy of q^N - 1 moves (goal zero) or q^(N-1) - 1 moves (goal equal) wins (the "
+            "greedy chain's, table_strategy), and none has fewer",
+            "N >= 1, q >= 1, and no primes p != r with p dividing the order of the group the "
+            "generators generate and r dividing q (the group is trivial, or it and q are "
+            "powers of one prime)",
+            lambda t: t.n >= 1 and t.q >= 1 and t.refuting_primes is None,
+            lambda t: [("wins", t.length), ("none-up-to", t.length - 1)]),
 ]}
 
 # The theorems behind each kind of evidence that the kernel checks by computation.
@@ -209,7 +193,7 @@ BEHIND: dict[str, tuple[str, ...]] = {
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS) + tuple(GROUP_THEOREMS),
+    "theorem": tuple(THEOREMS),
 }
 
 # Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it

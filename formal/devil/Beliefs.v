@@ -1,4 +1,4 @@
-(* The set semantics that the kernel simulates (coinproofs/verify/devil.py, "Exact simulation
+(* The set semantics that the kernel simulates (coinproofs/verify/table.py, "Exact simulation
    of a strategy"), and a checker that computes it.
 
    The kernel keeps V, the set of states the game may be in, closed under turns. The unfinished

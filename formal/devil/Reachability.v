@@ -1,4 +1,4 @@
-(* Reachability evidence (coinproofs/verify/devil.py, check_reachability): layers of beliefs,
+(* Reachability evidence (coinproofs/verify/table.py, check_reachability): layers of beliefs,
    layer 0 the starting belief, every move taking layer d into layers 0..d+1, the goal in none.
    Then no strategy with fewer moves than there are layers wins; if every move also keeps the
    last layer inside the layers, no strategy wins at all.

@@ -1,4 +1,4 @@
-(* What a count claim says about a table of RulesTable.v (coinproofs/verify/family.py,
+(* What a count claim says about a table of RulesTable.v (coinproofs/verify/table.py,
    shortest_counts; docs/family.md, "Counts of shortest strategies"). A move turns each of the
    N dials by 0..q-1: a tuple of N numbers below q. Of the strategies of L moves exactly S
    win; and U sequences of orbits of moves hold a winning strategy, the orbit of a move being

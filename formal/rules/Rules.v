@@ -1,4 +1,4 @@
-(* The devil's coin flip: the rules, as coinproofs' kernel (coinproofs/verify/devil.py) states
+(* The devil's coin flip: the rules, as coinproofs' kernel (coinproofs/verify/table.py) states
    them. These few definitions are what a reader must trust; every other file proves things
    about them. *)
 From mathcomp Require Import all_ssreflect.

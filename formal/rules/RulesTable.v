@@ -1,4 +1,4 @@
-(* The rotating-table family (docs/design.md; the kernel's coinproofs/verify/family.py):
+(* The rotating-table family (docs/design.md; the kernel's coinproofs/verify/table.py):
    the rules, what a reader must trust. N positions 0..N-1 each hold a dial showing 0..q-1
    (q = 2: a coin, 1 = tails). Before each move the devil rearranges the table by any
    permutation of his group, given by generators; then the move turns each dial by its entry,
@@ -53,7 +53,7 @@ Definition table_wins T (ms : seq dials) : Prop :=
   forall s ws, dstate (states T) (positions T) s -> size ws = size ms ->
     all (all (mem (generators T))) ws -> has (reached (goal_of T)) (table_play T s ws ms).
 
-(* The named groups of the kernel (coinproofs/verify/family.py, named_generators). *)
+(* The named groups of the kernel (coinproofs/verify/table.py, named_generators). *)
 Definition rotation n := [seq i.+1 %% n | i <- iota 0 n].               (* i -> i + 1 *)
 Definition reflection n := [seq (n - i) %% n | i <- iota 0 n].          (* i -> -i *)
 Definition swap01 n := 1 :: 0 :: iota 2 (n - 2).                        (* 0 <-> 1 *)

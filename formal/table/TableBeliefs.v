@@ -1,4 +1,4 @@
-(* Beliefs over orbits (the kernel's coinproofs/verify/family.py, "Beliefs over orbits"): a
+(* Beliefs over orbits (the kernel's coinproofs/verify/table.py, "Beliefs over orbits"): a
    belief is a set of orbit numbers, bit j of a binary number; the start holds every orbit;
    a move takes orbit j to the orbits of x + m for the states x of orbit j, and orbit 0 (the
    goal: the game is over) to itself. A belief stands for the states of its orbits, and wins

@@ -1,5 +1,5 @@
 (* The devil's orbits on a table, computed as the kernel computes them
-   (coinproofs/verify/family.py, "Beliefs over orbits"): every state of the table, in the
+   (coinproofs/verify/table.py, "Beliefs over orbits"): every state of the table, in the
    kernel's order; values indexed by states (a statemap); the least member of each state's orbit,
    by minimising over the generators until nothing changes; the orbits numbered by their least
    members, every goal state merged into orbit 0.
