@@ -29,7 +29,7 @@ from pathlib import Path
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "944679cb36db5c6d7ab04c440856c4ed923727c131b4fc1c84887bab2d6917b4"
+FORMAL_SHA256 = "047749b5c174915497cc8866992d7a170df1c6d21722f13f6286d51b256d9ffd"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -212,8 +212,9 @@ BEHIND: dict[str, tuple[str, ...]] = {
     "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS) + tuple(GROUP_THEOREMS),
 }
 
-# Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
-# (`Check NAME`, white space aside): the gate compares these with Coq's own printing.
+# Every theorem the kernel relies on (cited, or behind an evidence kind), and the penny game's
+# theorems for every position (issue 30 fixed their statements), as Coq prints it (`Check NAME`,
+# white space aside): the gate compares these with Coq's own printing.
 STATEMENTS: dict[str, str] = {
     "wins_size_lb": "forall (n : nat) (ms : seq coins), wins n ms -> 2 ^ n - 1 <= size ms",
     "shortest_pow2":
@@ -268,4 +269,12 @@ STATEMENTS: dict[str, str] = {
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
         "forall ms : seq dials, table_wins T ms -> bound T <= size ms]",
+    "wythoff_theorem":
+        "forall p : position, losing wythoff normal p <-> (exists k : nat, wythoff_pair k p)",
+    "fraenkel_theorem":
+        "forall (a : nat) (p : position), 0 < a -> losing a normal p <-> "
+        "(exists k : nat, alpha_pair a k p)",
+    "misere_wythoff_theorem":
+        "forall p : position, losing wythoff misere p <-> p \\in [:: (0, 1); (1, 0); (2, 2)] "
+        "\\/ (exists2 k : nat, 1 < k & wythoff_pair k p)",
 }
