@@ -83,13 +83,11 @@ def test_headline_lists_every_theorem() -> None:
 
 def test_kernel_cites_headline_theorems() -> None:
     """Every theorem the kernel may cite, or names behind an evidence method, is a headline
-    theorem, and the kernel records its statement; it records those of Wythoff's theorems too
-    (issue 30 fixed their words), which the gate pins as well."""
+    theorem, and the kernel records its statement."""
     cited = set(theorems.THEOREMS) | set(theorems.DIAL_THEOREMS) | {
         name for names in theorems.BEHIND.values() for name in names}
-    assert cited <= set(theorems.STATEMENTS) <= set(headline_names())
-    assert set(theorems.STATEMENTS) - cited == {
-        "wythoff_theorem", "fraenkel_theorem", "misere_wythoff_theorem"}
+    assert cited <= set(headline_names())
+    assert cited == set(theorems.STATEMENTS)
 
 
 def test_formal_sha256_is_current() -> None:

@@ -174,8 +174,8 @@ def main(argv: list[str]) -> int:
         print(f"formal-gate: {finding}", file=sys.stderr)
     if not findings:
         print(f"formal-gate: {formal} passes: coqchk finds no assumption, no banned command, "
-              f"the digest is the kernel's, and the {len(theorems.STATEMENTS)} theorems whose "
-              "statements the kernel records state them")
+              f"the digest is the kernel's, and the {len(theorems.STATEMENTS)} theorems the "
+              "kernel relies on state what it records")
     return 1 if findings else 0
 
 

@@ -203,18 +203,23 @@ GROUP_THEOREMS: dict[str, GroupTheorem] = {theorem.name: theorem for theorem in 
                  lambda t: [("wins", t.length), ("none-up-to", t.length - 1)]),
 ]}
 
+# The penny game's theorems for every position (formal/penny/PennyWythoff.v), by the kind of
+# penny claim that cites them: they have no side condition, and the claim states the theorem.
+PENNY_THEOREMS: dict[str, str] = {"wythoff": "wythoff_theorem", "fraenkel": "fraenkel_theorem",
+                                  "misere-wythoff": "misere_wythoff_theorem"}
+
 # The theorems behind each kind of evidence that the kernel checks by computation.
 BEHIND: dict[str, tuple[str, ...]] = {
     "strategy": ("after_closure", "wins_unfinished"),
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS) + tuple(DIAL_THEOREMS) + tuple(GROUP_THEOREMS),
+    "theorem": (tuple(THEOREMS) + tuple(DIAL_THEOREMS) + tuple(GROUP_THEOREMS)
+                + tuple(PENNY_THEOREMS.values())),
 }
 
-# Every theorem the kernel relies on (cited, or behind an evidence kind), and the penny game's
-# theorems for every position (issue 30 fixed their statements), as Coq prints it (`Check NAME`,
-# white space aside): the gate compares these with Coq's own printing.
+# Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
+# (`Check NAME`, white space aside): the gate compares these with Coq's own printing.
 STATEMENTS: dict[str, str] = {
     "wins_size_lb": "forall (n : nat) (ms : seq coins), wins n ms -> 2 ^ n - 1 <= size ms",
     "shortest_pow2":
