@@ -234,3 +234,15 @@ Check first_sound.
 Print Assumptions first_sound.
 Check riddler_sound.
 Print Assumptions riddler_sound.
+
+(* Wythoff's theorem, Fraenkel's and misère play's in the words of the rules, for every position
+   and with no bound: the mex sequence A k is floor(k alpha) (Beatty's and Rayleigh's theorem in
+   integers, PennyBeatty.v). *)
+From CoinProofs Require Import PennyBeatty PennyWythoff.
+
+Check wythoff_theorem.
+Print Assumptions wythoff_theorem.
+Check fraenkel_theorem.
+Print Assumptions fraenkel_theorem.
+Check misere_wythoff_theorem.
+Print Assumptions misere_wythoff_theorem.

@@ -62,7 +62,7 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "invariant_sound", "winning_or_losing", "losingE",
             "solves_unique", "unique_claim", "fraenkel", "wythoff_mex", "misere_losing",
             "mex_is_gold_sound", "square_sound", "wythoff_square", "misere_square", "first_sound",
-            "riddler_sound"]
+            "riddler_sound", "wythoff_theorem", "fraenkel_theorem", "misere_wythoff_theorem"]
 
 
 def headline_names() -> list[str]:

@@ -18,7 +18,8 @@ from coinproofs.verify.certificate import Rejected, check_document
 Document = dict[str, Any]
 FAST = ["penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
         "penny.misere.m1000", "penny.a-wythoff.a1.m1000", "penny.a-wythoff.a2.m1000",
-        "penny.a-wythoff.a3.m1000", "penny.a-wythoff.a4.m1000", "penny.unique.m30"]
+        "penny.a-wythoff.a3.m1000", "penny.a-wythoff.a4.m1000", "penny.unique.m30",
+        "penny.wythoff", "penny.fraenkel", "penny.misere-wythoff"]
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +131,19 @@ TAMPERING = [
     ("penny.p-positions.m10000", set_in(["claim", "value"], 3821.0), "value"),
     ("penny.first-20", set_in(["claim", "value", 0], [0.0, 0]), "value"),
     ("penny.unique.m30", set_in(["claim", "params", "max"], 31), "claim id"),
+    # A theorem about every position: the one that states the claim, at the kernel's sources.
+    ("penny.wythoff", set_in(["evidence", 0, "name"], "fraenkel_theorem"),
+     "cites the theorem wythoff_theorem"),
+    ("penny.fraenkel", set_in(["evidence", 0, "name"], "fraenkel"), "theorem evidence"),
+    ("penny.misere-wythoff", set_in(["evidence", 0, "formal_sha256"], "0" * 64),
+     "Coq sources 000000000000"),
+    ("penny.wythoff", set_in(["claim", "value"], 3821), "no value"),
+    ("penny.wythoff", set_in(["claim", "params"], {"max": 10}), "params"),
+    ("penny.fraenkel", set_in(["claim", "statement"], lambda s: s.replace("a >= 1", "a >= 0")),
+     "statement"),
+    ("penny.misere-wythoff", set_in(["claim", "kind"], "wythoff"), "claim id"),
+    ("penny.wythoff", set_in(["evidence"], lambda e: [*e, {"method": "formula"}]),
+     "needs exactly"),
 ]
 
 FIELDS = [("penny.misere.m1000", ["evidence", 0, field]) for field in ("max", "positions")] + [

@@ -42,15 +42,17 @@ def is_family(spec: ClaimSpec) -> bool:
 def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     earlier = [spec for spec in all_claims() if not is_family(spec)]
     ids = [spec.id for spec in earlier]
-    # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, and 44 of the glasses:
+    # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, penny.wythoff,
+    # penny.fraenkel, penny.misere-wythoff (theorems), and 44 of the glasses:
     # 20 shortest, one wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
-    assert len(ids) == len(set(ids)) == 1061 + 44
+    assert len(ids) == len(set(ids)) == 1064 + 44
     default = [spec.id for spec in earlier if spec.default]
-    assert len(default) == 93 + 42  # glasses.n8.k5.shortest and n8.k6 only on request
+    assert len(default) == 96 + 42  # glasses.n8.k5.shortest and n8.k6 only on request
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
             "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
             "penny.misere.m1000", "penny.a-wythoff.a3.m1000", "penny.unique.m30",
+            "penny.wythoff", "penny.fraenkel", "penny.misere-wythoff",
             "norepeat.n16.normal", "norepeat.n5.misere", "glasses.n4.k2.shortest",
             "glasses.n8.k4.wins", "glasses.n8.k3.impossible"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,

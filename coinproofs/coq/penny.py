@@ -7,7 +7,9 @@ that they are the pairs (A k, A k + a k), A k the least number no earlier pair u
 checker (formal/penny/PennyGold.v, run by the kernel's ``vm_compute``) shows A k = floor(k alpha)
 up to the claim's bound. Each proof applies the soundness theorem of its kind
 (formal/penny/PennyClaims.v) to the claim's own numbers; ``penny.unique.m<M>`` is an instance
-of ``unique_claim`` (formal/penny/PennyPlay.v), proved for every M.
+of ``unique_claim`` (formal/penny/PennyPlay.v), proved for every M. ``penny.wythoff``,
+``penny.fraenkel`` and ``penny.misere-wythoff`` state a theorem of formal/penny/PennyWythoff.v,
+for every position, in the words Headline.v prints (the gate pins them).
 
 >>> print(statement({"kind": "p-positions", "params": {"max": 10000}, "value": 3821}).text)
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -23,6 +25,7 @@ from typing import Any
 
 from coinproofs.coq import Script, Statement, Unsupported, nat
 from coinproofs.verify.penny import formula_pair
+from coinproofs.verify.theorems import PENNY_THEOREMS
 
 RULES = ("RulesPenny",)
 LARGEST_LITERAL = 5000  # Coq reads larger nat literals through Nat.of_num_uint, with a warning
@@ -37,6 +40,14 @@ MOST_RIDDLER_HI = 500
 # checker.
 THEOREMS = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
             "misere": "misere_square", "first": "first_sound"}
+
+# The statements of the theorems about every position, as formal/penny/PennyWythoff.v states them.
+FOR_EVERY_POSITION = {
+    "wythoff": "forall p, losing wythoff normal p <-> exists k, wythoff_pair k p",
+    "fraenkel": "forall a p, 0 < a -> (losing a normal p <-> exists k, alpha_pair a k p)",
+    "misere-wythoff": "forall p, losing wythoff misere p <-> (p \\in [:: (0, 1); (1, 0); (2, 2)] "
+                      "\\/ exists2 k, 1 < k & wythoff_pair k p)",
+}
 
 # The checker's boolean is computed once, by the kernel at Qed (vm_compute's cast).
 CHECKED = "vm_cast_no_check (erefl true)."
@@ -93,6 +104,8 @@ def statement(claim: Mapping[str, Any]) -> Statement:
                                 f"(losing wythoff normal (x, y) <-> (x, y) \\in {pairs(value)})")
     if kind == "riddler":
         return Statement(RULES, riddler_statement(params["lo"], params["hi"], value))
+    if kind in FOR_EVERY_POSITION:
+        return Statement(RULES, FOR_EVERY_POSITION[kind])
     if kind == "unique":
         side = number(params["max"])
         return Statement(RULES, f"solves {side} (losing wythoff normal) /\\ forall s, solves "
@@ -122,6 +135,8 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     kind, params, value = claim["kind"], claim["params"], claim["value"]
     if kind == "unique":
         return Script(("PennyPlay",), "", "exact: unique_claim.")
+    if kind in PENNY_THEOREMS:
+        return Script(("PennyWythoff",), "", f"exact: {PENNY_THEOREMS[kind]}.")
     if kind == "first" and len(value) > MOST_FIRST:
         raise Unsupported(f"{claim['id']} lists {len(value):,} positions, more than the "
                           f"{MOST_FIRST:,} a Coq proof is written for")

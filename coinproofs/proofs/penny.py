@@ -11,6 +11,9 @@ claims are these:
   misère play and for Fraenkel's a-Wythoff games.
 * ``penny.unique.m30``: the losing positions are the only model of the kernel's CNF of the
   rules (CaDiCaL finds the model; its LRAT proof refutes every other).
+* ``penny.wythoff``, ``penny.fraenkel``, ``penny.misere-wythoff``: Wythoff's theorem,
+  Fraenkel's and misère play's, for every position: each cites its Coq theorem
+  (formal/penny/PennyWythoff.v).
 * ``penny.p-positions.m100000`` (listed, proved on request): the first claim, ten times wider.
 """
 
@@ -20,9 +23,11 @@ from functools import cache, partial
 from typing import Any
 
 from coinproofs.games import penny as engine
+from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, ProofContext, within
 from coinproofs.verify import penny as kernel
 from coinproofs.verify import penny_cnf
+from coinproofs.verify.theorems import PENNY_THEOREMS
 
 INLINE_PAIRS = 500  # longer lists of losing positions go to an artifact file
 
@@ -133,6 +138,16 @@ def unique_claim(m: int) -> ClaimSpec:
     return claim("unique", {"max": m}, 1, partial(prove_unique, m))
 
 
+def prove_by_theorem(kind: str, context: ProofContext) -> list[Evidence]:
+    """The Coq theorem that states the claim, for every position: nothing to compute."""
+    return [theorem_evidence(PENNY_THEOREMS[kind])]
+
+
+def theorem_claim(kind: str) -> ClaimSpec:
+    """penny.wythoff, penny.fraenkel, penny.misere-wythoff: a theorem about every position."""
+    return claim(kind, {}, None, partial(prove_by_theorem, kind))
+
+
 def patterns() -> list[ClaimPattern]:
     """The claims about the penny game, as patterns."""
     square = f"0..{kernel.MAX_PILE:,}"
@@ -159,4 +174,10 @@ def patterns() -> list[ClaimPattern]:
         ClaimPattern("penny.unique.m<M>", build=unique_claim,
                      about="the rules have exactly one solution on piles <= M",
                      limits=f"M = 0..{kernel.MAX_UNIQUE_PILE}", defaults=[{"m": 30}]),
+        *[ClaimPattern(f"penny.{kind}", build=partial(theorem_claim, kind), about=about,
+                       limits="none: every position", defaults=[{}])
+          for kind, about in [
+              ("wythoff", "Wythoff's theorem: the losing positions are Wythoff's pairs"),
+              ("fraenkel", "Fraenkel's theorem: the same for every a-Wythoff game"),
+              ("misere-wythoff", "the same for misère play")]],
     ]

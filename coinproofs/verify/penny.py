@@ -33,7 +33,10 @@ Evidence kinds: ``p-positions`` (the losing positions, x <= y, inline as [x, y] 
 artifact file of lines "x y": checked against the rules as above), ``formula`` (the kernel
 computes the formula's pairs and compares), ``lrat`` (for ``unique`` claims: the kernel's own
 CNF of the rules, see ``penny_cnf.py``, plus a clause excluding the checked losing set, refuted
-by an LRAT proof).
+by an LRAT proof), ``theorem`` (for ``wythoff``, ``fraenkel`` and ``misere-wythoff`` claims,
+about every position: the Coq theorem of formal/penny/PennyWythoff.v that states the claim,
+``theorems.PENNY_THEOREMS``, checked at the sources ``theorems.FORMAL_SHA256``; nothing is
+computed, as no finite check could establish a claim about every position).
 """
 
 from __future__ import annotations
@@ -48,10 +51,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from coinproofs.verify import lrat, penny_cnf
+from coinproofs.verify import lrat, penny_cnf, theorems
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence
+from coinproofs.verify.devil import check_sources
 from coinproofs.verify.schema import (
     LIST,
+    SHA256,
     Rejected,
     Shape,
     count,
@@ -85,6 +90,7 @@ REQUIRED = {
     "first": ("p-positions",),
     "riddler": ("p-positions",),
     "unique": ("p-positions", "lrat"),
+    **{kind: ("theorem",) for kind in theorems.PENNY_THEOREMS},
 }
 
 # The parameters of each kind of claim (how large a square they need is bounded by the
@@ -97,10 +103,15 @@ PARAMS = {
     "first": Shape("a penny first claim's params", {"count": count(1)}),
     "riddler": Shape("a penny riddler claim's params", {"lo": count(0), "hi": count(0)}),
     "unique": Shape("a penny unique claim's params", {"max": count(0)}),
+    **dict.fromkeys(theorems.PENNY_THEOREMS,
+                    Shape("a penny wythoff, fraenkel or misere-wythoff claim's params", {})),
 }
 P_POSITIONS = inline_or_file("p-positions evidence", "p-positions", "positions", LIST,
                              required={"max": count(0)})
 FORMULA = Shape("formula evidence", {"method": literal("formula")})
+THEOREM = Shape("penny theorem evidence", {"method": literal("theorem"),
+                                           "name": literal(*theorems.PENNY_THEOREMS.values()),
+                                           "formal_sha256": SHA256})
 LRAT = Shape("penny lrat evidence", {"method": literal("lrat"),
                                      "encoding": literal(UNIQUE_ENCODING), **lrat.FILES})
 
@@ -204,6 +215,7 @@ def claim_id(kind: str, params: Mapping[str, int]) -> str:
         "first": "penny.first-{count}",
         "riddler": "penny.riddler-{lo}-{hi}",
         "unique": "penny.unique.m{max}",
+        **{kind: f"penny.{kind}" for kind in theorems.PENNY_THEOREMS},
     }
     return names[kind].format(**params)
 
@@ -242,6 +254,20 @@ def statement(kind: str, params: Mapping[str, int], value: Any) -> str:
                 f"{', '.join(map(str, value['losing_totals'])) or 'no total'} pennies; "
                 f"{', '.join(map(str, value['winning_totals'])) or 'no total'} pennies "
                 f"guarantee the first player a win however they are split.")
+    if kind == "wythoff":
+        return ("For every position of the penny game, the player to move loses (against best "
+                "play) exactly at the pairs (floor(k*phi), floor(k*phi^2)), k >= 0, and their "
+                "mirror images: Wythoff's theorem.")
+    if kind == "fraenkel":
+        return ("For every a >= 1 and every position of Fraenkel's a-Wythoff game (a move takes "
+                "k >= 1 pennies from one pile, or k >= 1 from one and l >= 1 from the other with "
+                "|k - l| < a), the player to move loses exactly at the pairs (floor(k*alpha), "
+                "floor(k*alpha) + a*k), k >= 0, alpha = (2 - a + sqrt(a^2 + 4)) / 2, and their "
+                "mirror images: Fraenkel's theorem.")
+    if kind == "misere-wythoff":
+        return ("For every position of the penny game in misère play (whoever takes the last "
+                "penny loses), the player to move loses exactly at (0, 1), (1, 0), (2, 2) and "
+                "the pairs (floor(k*phi), floor(k*phi^2)) with k >= 2 and their mirror images.")
     if kind == "unique":
         return (f"The constraints 'p(x, y) iff no move from (x, y) reaches a position where p "
                 f"holds', for both piles at most {params['max']}, have exactly one solution: "
@@ -265,12 +291,15 @@ def check_form(claim: Claim) -> dict[str, int]:
 def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]:
     """Accept `claim` only if its evidence proves it exactly as stated."""
     params = check_form(claim)
-    methods = [method_of(item, ("p-positions", "formula", "lrat"), "the penny game")
+    methods = [method_of(item, ("p-positions", "formula", "lrat", "theorem"), "the penny game")
                for item in evidence]
     expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
            f"a {claim.kind} claim needs exactly the evidence "
            f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(map(repr, methods))}")
     by_method = dict(zip(methods, evidence, strict=True))
+    if "theorem" in by_method:
+        _check_theorem(claim, by_method["theorem"])
+        return methods
     a = params.get("a", 1)
     misere = claim.kind == "misere"
     max_pile = _square(claim.kind, params, by_method["p-positions"])
@@ -289,6 +318,19 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     expect(claim.statement == statement(claim.kind, params, value),
            f"the statement does not say what a {claim.kind} claim with these parameters says")
     return methods
+
+
+def _check_theorem(claim: Claim, item: Evidence) -> None:
+    """A claim about every position: the evidence cites the Coq theorem that states it, checked
+    at the kernel's sources; the claim has no value."""
+    THEOREM.check(item)
+    check_sources(item)
+    theorem = theorems.PENNY_THEOREMS[claim.kind]
+    expect(item["name"] == theorem,
+           f"a {claim.kind} claim cites the theorem {theorem}, not {item['name']}")
+    expect(claim.value is None, f"a {claim.kind} claim has no value (null)")
+    expect(claim.statement == statement(claim.kind, {}, None),
+           f"the statement does not say what a {claim.kind} claim says")
 
 
 def _square(kind: str, params: Mapping[str, int], item: Evidence) -> int:

@@ -187,13 +187,18 @@ THEOREMS: dict[str, Theorem] = {theorem.name: theorem for theorem in [
             lambda t: [("wins", t.length), ("none-up-to", t.length - 1)]),
 ]}
 
+# The penny game's theorems for every position (formal/penny/PennyWythoff.v), by the kind of
+# penny claim that cites them: they have no side condition, and the claim states the theorem.
+PENNY_THEOREMS: dict[str, str] = {"wythoff": "wythoff_theorem", "fraenkel": "fraenkel_theorem",
+                                  "misere-wythoff": "misere_wythoff_theorem"}
+
 # The theorems behind each kind of evidence that the kernel checks by computation.
 BEHIND: dict[str, tuple[str, ...]] = {
     "strategy": ("after_closure", "wins_unfinished"),
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS),
+    "theorem": tuple(THEOREMS) + tuple(PENNY_THEOREMS.values()),
 }
 
 # Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
@@ -252,4 +257,12 @@ STATEMENTS: dict[str, str] = {
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
         "forall ms : seq dials, table_wins T ms -> bound T <= size ms]",
+    "wythoff_theorem":
+        "forall p : position, losing wythoff normal p <-> (exists k : nat, wythoff_pair k p)",
+    "fraenkel_theorem":
+        "forall (a : nat) (p : position), 0 < a -> losing a normal p <-> "
+        "(exists k : nat, alpha_pair a k p)",
+    "misere_wythoff_theorem":
+        "forall p : position, losing wythoff misere p <-> p \\in [:: (0, 1); (1, 0); (2, 2)] "
+        "\\/ (exists2 k : nat, 1 < k & wythoff_pair k p)",
 }
