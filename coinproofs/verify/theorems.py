@@ -29,7 +29,7 @@ from pathlib import Path
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "944679cb36db5c6d7ab04c440856c4ed923727c131b4fc1c84887bab2d6917b4"
+FORMAL_SHA256 = "e66ca3b10c38da7f51dd347d387313085d573c0f264c4004cae7959aa8aeb10a"
 
 
 def formal_sha256(folder: Path) -> str:
