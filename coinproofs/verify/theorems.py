@@ -142,6 +142,33 @@ DIAL_THEOREMS: dict[str, DialTheorem] = {theorem.name: theorem for theorem in [
 ]}
 
 @dataclass(frozen=True)
+class GlassesTheorem:
+    """A Coq theorem about N glasses and K hands (formal/glasses/, on the rules of
+    formal/rules/RulesGlasses.v): as Theorem, with the side condition on (N, K); what it
+    establishes is that no strategy wins."""
+
+    name: str
+    says: str
+    condition: str
+    holds: Callable[[int, int], bool]
+
+
+def hands_needed(n: int) -> int:
+    """N - N/p, p the largest prime factor of N >= 2 (the most a prime dividing N makes of
+    N - N/p): hands_needed(12) = 8."""
+    return n - n // prime_factors(n)[-1]
+
+
+GLASSES_THEOREMS: dict[str, GlassesTheorem] = {theorem.name: theorem for theorem in [
+    GlassesTheorem("glasses_hands_needed",
+                   "if a prime p divides N and K < N - N/p, no strategy wins with K hands",
+                   "K < N - N/p with N >= 2, the kernel taking p the largest prime factor of "
+                   "N (by trial division)",
+                   lambda n, k: n >= 2 and k < hands_needed(n)),
+]}
+
+
+@dataclass(frozen=True)
 class Devil:
     """What the group theorems' side conditions read of a table of the family: N positions, q
     states, the goal ("zero" or "equal"), and the order of the group the devil's generators
@@ -264,6 +291,8 @@ STATEMENTS: dict[str, str] = {
         "forall (T : table) (p r : nat) (ms : seq dials), perms T -> 0 < states T -> "
         "prime p -> prime r -> p != r -> p %| #|fingroup.gval (devil_group T)| -> "
         "r %| states T -> ~ table_wins T ms",
+    "glasses_hands_needed":
+        "forall N K p : nat, prime p -> p %| N -> K < N - N %/ p -> no_strategy N K",
     "table_shortest":
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
