@@ -374,8 +374,10 @@ def test_the_theorem_is_cited_only_where_its_condition_holds(
         document = copy.deepcopy(impossible12)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
-    with pytest.raises(OutOfLimits, match="need 8 hands"):
+    with pytest.raises(OutOfLimits, match=r"need 8 hands, so 8 win \(no claim of more than 8"):
         find("glasses.n12.k8.impossible")
+    with pytest.raises(OutOfLimits, match=r"so 2 win \(prove glasses.n4.k2.shortest\)"):
+        find("glasses.n4.k2.impossible")
     with pytest.raises(OutOfLimits, match="N"):
         find("glasses.n65.k1.impossible")
 

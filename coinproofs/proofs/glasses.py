@@ -120,8 +120,9 @@ def impossible_claim(n: int, k: int) -> ClaimSpec:
     within("N", n, 1, MAX_CLAIM_N, "the kernel's largest impossible claim")
     within("K", k, 0, n, "the hands grab different glasses")
     if k >= hands_needed(n):
-        raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} win "
-                          f"(prove glasses.n{n}.k{k}.shortest)")
+        instead = (f"prove glasses.n{n}.k{k}.shortest" if n <= MAX_GLASSES
+                   else f"no claim of more than {MAX_GLASSES} glasses says how fast")
+        raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} win ({instead})")
     return claim(n, k, "impossible", None, partial(prove_impossible, n, k))
 
 
