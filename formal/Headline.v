@@ -192,14 +192,18 @@ Print Assumptions dag_first_wins.
 (* Gardner's glasses (RulesGlasses.v): the checkers of the three kinds of glasses evidence are
    sound. Numbered turns that pass strategy_ok unfold to a tree winning within T turns; survival
    layers reaching layer D rule out every strategy within D turns; an invariant set of orbits
-   rules out every strategy. *)
-From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant.
+   rules out every strategy. For every N: with p a prime dividing N, fewer than N - N/p hands
+   never win (Lewis and Willard; Laaser and Ramshaw). *)
+From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant
+  GlassesNeeded.
 Check strategy_sound.
 Print Assumptions strategy_sound.
 Check survival_sound.
 Print Assumptions survival_sound.
 Check invariant_sound.
 Print Assumptions invariant_sound.
+Check glasses_hands_needed.
+Print Assumptions glasses_hands_needed.
 
 (* The penny game (RulesPenny.v), for every position: each is winning or losing, and losing iff
    no move reaches a losing one; the losing positions are the only solution of those

@@ -159,12 +159,13 @@ def test_steps_unfold_shared_turns_by_depth(folder: Path, files42: dict[str, Any
 # --- The proofs of small claims ----------------------------------------------------------------
 
 SMALL = ["glasses.n1.k0.shortest", "glasses.n2.k1.shortest", "glasses.n3.k2.shortest",
-         "glasses.n3.k1.impossible"]
+         "glasses.n3.k1.impossible", "glasses.n12.k7.impossible"]
 
 
 @needs_coq
 def test_small_claims_are_coq_theorems_of_their_statements(tmp_path: Path) -> None:
-    """Each kind of claim and proof (no turn, no layers, layers, an invariant): prove writes
+    """Each kind of claim and proof (no turn, no layers, layers, an invariant, the theorem
+    glasses_hands_needed): prove writes
     the .v beside the certificate, Coq compiles it, and Coq's kernel takes its theorem as a
     proof of the statement written afresh from the claim; coqchk finds no assumption in it."""
     assert cp.prove(*SMALL, out=tmp_path).proved
@@ -172,6 +173,18 @@ def test_small_claims_are_coq_theorems_of_their_statements(tmp_path: Path) -> No
     verdicts, assumptions = check_folder(tmp_path, files, jobs=2, norec=True)
     assert all(verdict.accepted for verdict in verdicts), [v.reason for v in verdicts]
     assert assumptions is not None and assumptions.none
+
+
+@needs_coq
+def test_the_theorem_proves_only_what_its_condition_allows(folder: Path) -> None:
+    """The proof of an impossible claim that cites glasses_hands_needed compiles for K <
+    N - N/p and not for K = N - N/p, where Coq's kernel finds the side condition false."""
+    document = certificate("glasses.n12.k7.impossible", folder)
+    assert proof_compiles(document, folder)[0]
+    enough = copy.deepcopy(document)
+    enough["claim"].update(id="glasses.n12.k8.impossible", params={"n": 12, "hands": 8},
+                           statement=kernel.statement("impossible", 12, 8, None))
+    assert not proof_compiles(enough, folder)[0]
 
 
 # --- Tampering ------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ import pytest
 
 from coinproofs.games.glasses import Node, Response, invariant, worst_case
 from coinproofs.proofs import glasses as provers
-from coinproofs.proofs.registry import ProofContext, find
+from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import glasses as kernel
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
 from coinproofs.verify.schema import BOUNDS
 
@@ -337,6 +338,65 @@ def test_invariant_changes(folder: Path, impossible41: dict[str, Any]) -> None:
     assert invariant(4, 2) == 0
 
 
+# --- The theorem glasses_hands_needed, beyond the engine ------------------------------------
+
+@pytest.fixture(scope="module")
+def impossible12(folder: Path) -> dict[str, Any]:
+    """12 glasses need 12 - 12/3 = 8 hands: 7 never win (the theorem, for p = 3)."""
+    return certificate("glasses.n12.k7.impossible", folder)
+
+
+def test_the_theorem_proves_impossible_claims_beyond_the_engine(
+        folder: Path, impossible12: dict[str, Any]) -> None:
+    assert impossible12["evidence"] == [{"method": "theorem", "name": "glasses_hands_needed",
+                                         "formal_sha256": theorems.FORMAL_SHA256}]
+    assert check_document(impossible12, folder).methods == ["theorem glasses_hands_needed"]
+    for n in range(9, kernel.MAX_CLAIM_N + 1):  # the fewest hands and the most that lose
+        for k in {0, provers.hands_needed(n) - 1}:
+            document = certificate(f"glasses.n{n}.k{k}.impossible", folder)
+            assert check_document(document, folder).methods == ["theorem glasses_hands_needed"]
+
+
+def test_the_theorem_is_cited_only_where_its_condition_holds(
+        folder: Path, impossible12: dict[str, Any]) -> None:
+    """The kernel's side condition (K < N - N/p, p the largest prime factor) is the prover's
+    count of the hands needed, computed apart, for every N it may be asked."""
+    holds = theorems.GLASSES_THEOREMS["glasses_hands_needed"].holds
+    for n in range(1, kernel.MAX_CLAIM_N + 1):
+        assert [k for k in range(n + 1) if holds(n, k)] == list(range(provers.hands_needed(n)))
+    enough = copy.deepcopy(impossible12)
+    enough["claim"].update(id="glasses.n12.k8.impossible", params={"n": 12, "hands": 8},
+                           statement=kernel.statement("impossible", 12, 8, None))
+    rejects(enough, folder, "fails for 12 glasses and 8 hands")
+    for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
+                                 ("name", "odd_factor_not_wins", "name"),
+                                 ("name", "glasses_hands_suffice", "name")):
+        document = copy.deepcopy(impossible12)
+        document["evidence"][0][field] = value
+        rejects(document, folder, reason)
+    with pytest.raises(OutOfLimits, match=r"need 8 hands, so 8 win \(no claim of more than 8"):
+        find("glasses.n12.k8.impossible")
+    with pytest.raises(OutOfLimits, match=r"so 2 win \(prove glasses.n4.k2.shortest\)"):
+        find("glasses.n4.k2.impossible")
+    with pytest.raises(OutOfLimits, match="N"):
+        find("glasses.n65.k1.impossible")
+
+
+def test_the_engines_evidence_needs_few_glasses(folder: Path,
+                                                impossible12: dict[str, Any]) -> None:
+    """Beyond 8 glasses only the theorem is checked: the kernel refuses to enumerate the
+    states of more glasses for any other evidence."""
+    for item, reason in (({"method": "invariant", "orbits": ["D" + "U" * 11]},
+                          "at most 8 characters"),
+                         ({"method": "survival", "layers": [[1]], "turns": 1, "beliefs": 1},
+                          "survival layers of 1..8 glasses"),
+                         ({"method": "strategy", "tree": {}, "turns": 1},
+                          "strategies for 1..8 glasses")):
+        document = copy.deepcopy(impossible12)
+        document["evidence"] = [item]
+        rejects(document, folder, reason)
+
+
 # --- Artifacts and bounds -------------------------------------------------------------------
 
 def test_artifacts_flipped_or_truncated_are_refused(folder: Path,
@@ -413,7 +473,8 @@ def test_claims_changed_are_refused(folder: Path, inline42: dict[str, Any],
     rejects(changed(inline42, params={"n": 4, "hands": 3}), folder)
     rejects(changed(inline42, params={"n": 4, "hands": 2, "extra": 1}), folder, "params")
     rejects(changed(inline42, params={"n": 4, "hands": True}), folder, "params")
-    rejects(changed(inline42, params={"n": 9, "hands": 2}), folder, "params")
+    rejects(changed(inline42, params={"n": 9, "hands": 2}), folder, "strategies for 1..8")
+    rejects(changed(inline42, params={"n": 65, "hands": 2}), folder, "params")
     rejects(changed(inline42, kind="proven"), folder)
     rejects(changed(inline42, restate=False, id="glasses.n4.k2.wins"), folder, "does not match")
     rejects(changed(inline42, restate=False, statement="Trust me."), folder, "statement")

@@ -18,7 +18,10 @@ run its boolean check on the evidence, inlined as definitions:
   4 hands: 24 named turns, 572,961 turns unfolded); its steps stay few (one per named turn and
   depth), and Coq checks each once (formal/glasses/GlassesStrategy.v);
 * the survival layers, each belief with its layer (formal/glasses/GlassesSurvival.v);
-* the invariant, as the set of its orbits (formal/glasses/GlassesInvariant.v).
+* the invariant, as the set of its orbits (formal/glasses/GlassesInvariant.v);
+* or, for an impossible claim that cites it, the theorem glasses_hands_needed
+  (formal/glasses/GlassesNeeded.v) for the claim's N, K and p the largest prime factor of N,
+  its side conditions decided by Coq.
 
 The steps and layers are written as a string of base-32 digits (formal/glasses/GlassesCode.v reads
 it): Coq reads a string of 50,000 characters in a fraction of a second, a list of numbers ten
@@ -38,6 +41,7 @@ from coinproofs.coq import Script, Statement, Unsupported, nat
 from coinproofs.verify.certificate import Artifacts, Rejected, parse_json
 from coinproofs.verify.glasses import felt, is_won, orbit_number
 from coinproofs.verify.table import rotate
+from coinproofs.verify.theorems import prime_factors
 
 RULES = ("RulesGlasses",)
 CHECKERS = ("GlassesCode", "GlassesClaims")
@@ -72,6 +76,9 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     evidence = {item["method"]: item for item in certificate["evidence"]}
     artifacts = Artifacts(folder)
     try:
+        if kind == "impossible" and "theorem" in evidence:  # p = 1 for N = 1: Coq refuses it
+            return Script(("GlassesNeeded",), "",
+                          proof(f"@needed_checked {n} {k} {max(prime_factors(n), default=1)}"))
         if kind == "impossible":
             orbits = belief_of_words(evidence["invariant"]["orbits"], n)
             return Script(CHECKERS, definition("invariant_evidence", "invariant_code", [orbits]),

@@ -8,7 +8,9 @@
   glasses and 4 hands, where the search finds a 10-turn strategy but cannot yet certify the
   shortest: it is the claim that 4 hands suffice for 8 glasses (docs/glasses.md).
 * ``glasses.n<N>.k<K>.impossible``: no strategy wins; the devil's invariant (a set of orbits it
-  keeps the glasses in forever) is the evidence.
+  keeps the glasses in forever) is the evidence for N <= 8, where the engine can compute it;
+  from 9 to 64 glasses the Coq theorem glasses_hands_needed, whose side condition the kernel
+  checks.
 
 The values are the statements of the claims: the prover fails if the search finds otherwise,
 and the kernel accepts none it cannot check.
@@ -40,7 +42,8 @@ from coinproofs.proofs.registry import (
     ProofContext,
     within,
 )
-from coinproofs.verify.glasses import statement
+from coinproofs.verify import theorems
+from coinproofs.verify.glasses import MAX_CLAIM_N, statement
 
 # The shortest worst-case number of turns, (N, K) -> turns, for every K that wins with N <= 8
 # glasses except (8, 4) (its shortest is 9 or 10; see WINS). (8, 5) and (8, 6) take from half a
@@ -114,10 +117,12 @@ def wins_claim(n: int, k: int) -> ClaimSpec:
 
 def impossible_claim(n: int, k: int) -> ClaimSpec:
     """glasses.n<N>.k<K>.impossible, for K below N - N/p."""
-    _limits(n, k)
+    within("N", n, 1, MAX_CLAIM_N, "the kernel's largest impossible claim")
+    within("K", k, 0, n, "the hands grab different glasses")
     if k >= hands_needed(n):
-        raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} win "
-                          f"(prove glasses.n{n}.k{k}.shortest)")
+        instead = (f"prove glasses.n{n}.k{k}.shortest" if n <= MAX_GLASSES
+                   else f"no claim of more than {MAX_GLASSES} glasses says how fast")
+        raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} win ({instead})")
     return claim(n, k, "impossible", None, partial(prove_impossible, n, k))
 
 
@@ -173,6 +178,9 @@ def prove_wins(n: int, k: int, context: ProofContext) -> list[Evidence]:
 
 
 def prove_impossible(n: int, k: int, context: ProofContext) -> list[Evidence]:
+    if n > MAX_GLASSES:  # beyond the engine: the theorem, for every N
+        return [{"method": "theorem", "name": "glasses_hands_needed",
+                 "formal_sha256": theorems.FORMAL_SHA256}]
     context.solvers.add("greatest fixed point over orbits")
     kept = invariant(n, k)
     if not kept:
@@ -201,6 +209,7 @@ def patterns() -> list[ClaimPattern]:
                      defaults=[{"n": n, "k": k} for n, k in WINS]),
         ClaimPattern("glasses.n<N>.k<K>.impossible", build=impossible_claim,
                      about="no strategy wins with N glasses and K hands",
-                     limits=f"N = 1..{MAX_GLASSES}, K < N - N/p",
+                     limits=f"N = 1..{MAX_CLAIM_N}, K < N - N/p (beyond N = {MAX_GLASSES} "
+                            "on request, by the Coq theorem glasses_hands_needed)",
                      defaults=impossible),
     ]

@@ -24,6 +24,8 @@ make the two agree. It checks three kinds of evidence:
 * ``survival``: layers of beliefs from which the devil survives 1, 2, ..., D turns: no strategy
   wins within D turns;
 * ``invariant``: a set of orbits the devil can keep the glasses in forever: no strategy wins.
+* ``theorem``: the Coq theorem glasses_hands_needed (``theorems.py``), for any N up to
+  MAX_CLAIM_N: fewer than N - N/p hands never win, p the largest prime factor of N.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import (
     DOCUMENT_BYTES,
     Artifacts,
@@ -61,6 +64,8 @@ from coinproofs.verify.schema import (
 from coinproofs.verify.table import rotate, rotation_orbits
 
 MAX_N = 8  # 256 states: the tables below stay small, and beliefs (36 orbits) are exact ints
+# A claim may name more glasses: the theorem's side condition is arithmetic on N and K.
+MAX_CLAIM_N = 64
 
 TREE_NODES = declare("glasses.tree-nodes", 100_000, "turns of the tree",
                      "each turn is played on up to 2^N states")
@@ -410,6 +415,7 @@ def survival_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) 
     state of the next belief is one the devil can turn the tray to). Every such state is a
     possible start, so no strategy wins within D turns."""
     shape = one_shape(evidence, *SURVIVAL_SHAPES)
+    expect(1 <= n <= MAX_N, f"the kernel checks survival layers of 1..{MAX_N} glasses, not {n}")
     declared = {"turns": evidence["turns"], "beliefs": evidence["beliefs"]}
     if "layers" in shape.required:
         layers = evidence["layers"]
@@ -472,6 +478,23 @@ def invariant_evidence(evidence: Evidence, n: int, k: int) -> Fact:
     return Fact("impossible")
 
 
+THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
+                                     "name": literal(*theorems.GLASSES_THEOREMS),
+                                     "formal_sha256": SHA256})
+
+
+def theorem_evidence(evidence: Evidence, n: int, k: int) -> Fact:
+    """A Coq theorem, proved for every N at the sources theorems.FORMAL_SHA256: the kernel
+    checks its side condition for (n, k), arithmetic on n <= MAX_CLAIM_N, and takes its
+    conclusion: no strategy wins."""
+    THEOREM.check(evidence)
+    theorems.check_sources(evidence)
+    theorem = theorems.GLASSES_THEOREMS[evidence["name"]]
+    expect(theorem.holds(n, k), f"the theorem {theorem.name} needs {theorem.condition}, which "
+                                f"fails for {n} glasses and {k} hands")
+    return Fact("impossible")
+
+
 # --- Claims ---------------------------------------------------------------------------------
 
 def _many(number: int, one: str, more: str) -> str:
@@ -499,9 +522,9 @@ def check_form(claim: Claim) -> tuple[int, int]:
     statement its params and value give (no evidence read)."""
     n, k = claim.params.get("n"), claim.params.get("hands")
     expect(set(claim.params) == {"n", "hands"} and type(n) is int and type(k) is int
-           and 1 <= n <= MAX_N and 0 <= k <= n,
+           and 1 <= n <= MAX_CLAIM_N and 0 <= k <= n,
            f"a glasses claim's params must be exactly {{'n': N, 'hands': K}} with "
-           f"1 <= N <= {MAX_N} and 0 <= K <= N")
+           f"1 <= N <= {MAX_CLAIM_N} and 0 <= K <= N")
     assert isinstance(n, int) and isinstance(k, int)
     expect(claim.id == f"glasses.n{n}.k{k}.{claim.kind}",
            f"claim id {claim.id!r} does not match glasses.n{n}.k{k}.{claim.kind}")
@@ -515,14 +538,18 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     n, k = check_form(claim)
     facts, methods = [], []
     for item in evidence:
-        method = method_of(item, ("strategy", "survival", "invariant"), "the glasses puzzle")
-        methods.append(method)
+        method = method_of(item, ("strategy", "survival", "invariant", "theorem"),
+                           "the glasses puzzle")
         if method == "strategy":
             facts.append(strategy_evidence(item, n, k, artifacts))
         elif method == "survival":
             facts.append(survival_evidence(item, n, k, artifacts))
-        else:
+        elif method == "invariant":
             facts.append(invariant_evidence(item, n, k))
+        else:
+            facts.append(theorem_evidence(item, n, k))
+            method = f"theorem {item['name']}"
+        methods.append(method)
     _establishes(claim, n, facts)
     return methods
 

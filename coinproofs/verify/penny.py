@@ -53,7 +53,6 @@ import numpy.typing as npt
 
 from coinproofs.verify import lrat, penny_cnf, theorems
 from coinproofs.verify.certificate import Artifacts, Claim, Evidence
-from coinproofs.verify.devil import check_sources
 from coinproofs.verify.schema import (
     LIST,
     SHA256,
@@ -68,6 +67,7 @@ from coinproofs.verify.schema import (
     method_of,
     one_shape,
 )
+from coinproofs.verify.theorems import check_sources
 
 Position = tuple[int, int]
 

@@ -987,14 +987,6 @@ def check_table_work(table: Table) -> None:
     ORBIT_WORK.check(len(group(table)) * table.size, "finding the orbits")
 
 
-def check_sources(evidence: Evidence) -> None:
-    """Theorem evidence names the digest of the Coq sources its theorem was checked at: the
-    kernel cites only the theorems checked at its own, theorems.FORMAL_SHA256."""
-    expect(evidence["formal_sha256"] == theorems.FORMAL_SHA256,
-           f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
-           f"kernel's theorems were checked at {theorems.FORMAL_SHA256[:12]}…")
-
-
 def theorem_evidence(evidence: Evidence, table: Table,
                      names: Sequence[str] = TABLE_THEOREMS) -> list[Fact]:
     """A Coq theorem (one of `names`) proved at the sources theorems.FORMAL_SHA256, about the
@@ -1002,7 +994,7 @@ def theorem_evidence(evidence: Evidence, table: Table,
     and the order of the devil's group (plain arithmetic: no work bound is needed); it takes
     the conclusion as facts."""
     theorem_shape(names).check(evidence)
-    check_sources(evidence)
+    theorems.check_sources(evidence)
     theorem = theorems.THEOREMS[evidence["name"]]
     seen = sizes(table)
     expect(theorems.ABOUT[theorem.about](seen),

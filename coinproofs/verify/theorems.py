@@ -21,9 +21,12 @@ are still prose, and why).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from coinproofs.verify.schema import expect
 
 # The sources the theorems were checked at (every .v file of formal/ and its folders, and the
 # options Coq compiled them with), as the shell computes it:
@@ -41,6 +44,14 @@ def formal_sha256(folder: Path) -> str:
     lines = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  {name}\n"
                     for name in [*names, "_CoqProject"])
     return hashlib.sha256(lines.encode()).hexdigest()
+
+
+def check_sources(evidence: Mapping[str, Any]) -> None:
+    """Theorem evidence names the digest of the Coq sources its theorem was checked at: the
+    kernel cites only the theorems checked at its own, FORMAL_SHA256."""
+    expect(evidence["formal_sha256"] == FORMAL_SHA256,
+           f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
+           f"kernel's theorems were checked at {FORMAL_SHA256[:12]}…")
 
 
 def is_power_of_two(n: int) -> bool:
@@ -192,13 +203,40 @@ THEOREMS: dict[str, Theorem] = {theorem.name: theorem for theorem in [
 PENNY_THEOREMS: dict[str, str] = {"wythoff": "wythoff_theorem", "fraenkel": "fraenkel_theorem",
                                   "misere-wythoff": "misere_wythoff_theorem"}
 
+@dataclass(frozen=True)
+class GlassesTheorem:
+    """A Coq theorem about N glasses and K hands (formal/glasses/, on the rules of
+    formal/rules/RulesGlasses.v): as Theorem, with the side condition on (N, K); what it
+    establishes is that no strategy wins."""
+
+    name: str
+    says: str
+    condition: str
+    holds: Callable[[int, int], bool]
+
+
+def hands_needed(n: int) -> int:
+    """N - N/p, p the largest prime factor of N >= 2 (the most a prime dividing N makes of
+    N - N/p): hands_needed(12) = 8."""
+    return n - n // prime_factors(n)[-1]
+
+
+GLASSES_THEOREMS: dict[str, GlassesTheorem] = {theorem.name: theorem for theorem in [
+    GlassesTheorem("glasses_hands_needed",
+                   "if a prime p divides N and K < N - N/p, no strategy wins with K hands",
+                   "K < N - N/p with N >= 2, the kernel taking p the largest prime factor of "
+                   "N (by trial division)",
+                   lambda n, k: n >= 2 and k < hands_needed(n)),
+]}
+
+
 # The theorems behind each kind of evidence that the kernel checks by computation.
 BEHIND: dict[str, tuple[str, ...]] = {
     "strategy": ("after_closure", "wins_unfinished"),
     "reachability": ("layers_size_lb", "layers_closed_not_wins", "update_turn"),
     "invariant": ("invariant_not_wins",),
     "algebraic": ("invariant_not_wins",),
-    "theorem": tuple(THEOREMS) + tuple(PENNY_THEOREMS.values()),
+    "theorem": tuple(THEOREMS) + tuple(PENNY_THEOREMS.values()) + tuple(GLASSES_THEOREMS),
 }
 
 # Every theorem the kernel relies on (cited, or behind an evidence kind), as Coq prints it
@@ -253,6 +291,8 @@ STATEMENTS: dict[str, str] = {
         "forall (T : table) (p r : nat) (ms : seq dials), perms T -> 0 < states T -> "
         "prime p -> prime r -> p != r -> p %| #|fingroup.gval (devil_group T)| -> "
         "r %| states T -> ~ table_wins T ms",
+    "glasses_hands_needed":
+        "forall N K p : nat, prime p -> p %| N -> K < N - N %/ p -> no_strategy N K",
     "table_shortest":
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
