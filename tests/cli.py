@@ -1,11 +1,16 @@
-"""Running the `coinproofs` command as a user would: a separate process."""
+"""Running the `coinproofs` command as a user would: in this process (`coinproofs`), in a
+process of its own (`separate`), or on a terminal (`on_terminal`)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from coinproofs.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -17,31 +22,33 @@ class Run:
     err: str
 
 
-def coinproofs(*args: str, cwd: Path | None = None) -> Run:
-    """Run `python -m coinproofs ARGS` and capture what it prints."""
+def separate(*args: str, cwd: Path | None = None) -> Run:
+    """Run `python -m coinproofs ARGS` in a process of its own and capture what it prints: for
+    the few tests of what only a real process shows (start-up, signals, exit codes, bytes)."""
     result = subprocess.run([sys.executable, "-m", "coinproofs", *args], capture_output=True,
                             text=True, cwd=cwd or ROOT, timeout=600)
     return Run(result.returncode, result.stdout, result.stderr)
 
 
-def inside(*args: str, stdin: bytes = b"") -> Run:
+def coinproofs(*args: str, cwd: Path | None = None, stdin: bytes = b"") -> Run:
     """Run the command in this process (its claim registry built once for all tests), with
-    stdout and stderr captured as a pipe would take them (no terminal), and `stdin` as its
-    standard input."""
-    import contextlib
-    import io
-
-    from coinproofs.cli import main
-
+    stdout and stderr captured as a pipe would take them (no terminal), `stdin` as its standard
+    input, in the folder `cwd`. Usage errors and --help end as the command's exit status."""
     out, err = io.StringIO(), io.StringIO()
     given = io.TextIOWrapper(io.BytesIO(stdin))
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            contextlib.chdir(cwd or ROOT):
         before, sys.stdin = sys.stdin, given
         try:
             status = main(list(args))
+        except SystemExit as exit:  # argparse: a usage error, or --help
+            status = exit.code if isinstance(exit.code, int) else 1
         finally:
             sys.stdin = before
     return Run(status, out.getvalue(), err.getvalue())
+
+
+inside = coinproofs  # the name older tests use
 
 
 def fails_with_one_sentence(run: Run, *words: str) -> None:

@@ -124,7 +124,8 @@ def test_a_winning_claim_on_an_impossible_table_is_refused(n: int, q: int, group
                                                            goal: str) -> None:
     value = {"length": 5, "sequences": 1, "up_to_group": 1}
     for kind, claimed in (("shortest", 5), ("count", value)):
-        with pytest.raises(Rejected, match="table_not_wins proves that none wins"):
+        # (g0-1-2 generates the rotations: the dial theorems speak first)
+        with pytest.raises(Rejected, match=r"(table|dial)_not_wins proves that none wins"):
             kernel.agrees_with_theorems(
             claim(kind, n, q, group, goal, claimed), kernel.table_of(n, q, group, goal))
 
