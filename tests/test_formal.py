@@ -23,8 +23,10 @@ import pytest
 
 from coinproofs.coq.gate import (
     banned_findings,
+    bound_names,
     gate,
     library_assumptions,
+    outside_rules_findings,
     printed_statements,
     statement_findings,
 )
@@ -114,8 +116,8 @@ def test_the_rules_stand_alone_in_their_folder() -> None:
     """formal/rules/ holds the rules a reader must trust and nothing else; each game's proofs
     stand in a folder of their own beside it, Headline.v and Extract.v at the top."""
     assert sorted(path.stem for path in (FORMAL / "rules").glob("*.v")) == [
-        "Claims", "ClaimsTable", "Rules", "RulesGlasses", "RulesNoRepeats", "RulesPenny",
-        "RulesTable"]
+        "Claims", "ClaimsTable", "Rules", "RulesBeliefs", "RulesDials", "RulesGlasses",
+        "RulesGroup", "RulesNoRepeats", "RulesPenny", "RulesTable"]
     assert sorted(path.name for path in FORMAL.glob("*.v")) == ["Extract.v", "Headline.v"]
 
 
@@ -129,6 +131,39 @@ def built(formal: Path) -> str:
 def test_kernel_records_what_coq_states(built: str) -> None:
     """Each theorem the kernel relies on says, as Coq prints it, what the kernel records."""
     assert statement_findings(printed_statements(FORMAL, list(theorems.STATEMENTS))) == []
+
+
+@needs_coq
+def test_kernel_statements_name_only_the_rules(built: str) -> None:
+    """Each theorem the kernel relies on is stated with definitions of formal/rules/ (and of
+    Coq and MathComp) alone: a reader trusts it by reading the rules files."""
+    assert outside_rules_findings(FORMAL, theorems.STATEMENTS) == []
+
+
+@needs_coq
+def test_gate_finds_names_outside_the_rules(built: str) -> None:
+    """Statements naming a definition of a proof file (Play.v's moves, GroupShortest.v's
+    table_strategy) are refused, each for that name; the rules' names and bound variables that
+    a proof file also defines (PennyMex.v's B) are not."""
+    statements = {
+        "wins_unfinished": "forall (n : nat) (ms : seq coins), moves n ms -> wins n ms",
+        "table_shortest": "forall T : table, table_wins T (table_strategy T)",
+        "update_turn": "forall (n : nat) (B : coins -> Prop) (m : coins), update n B m = B"}
+    assert [str(finding) for finding in outside_rules_findings(FORMAL, statements)] == [
+        "wins_unfinished: its statement names CoinProofs.devil.Play.moves, defined outside "
+        "formal/rules/",
+        "table_shortest: its statement names CoinProofs.table.GroupShortest.table_strategy, "
+        "defined outside formal/rules/"]
+
+
+def test_bound_names() -> None:
+    """The variables of forall, exists, exists2 and fun binders, whatever their grouping;
+    the names in their types are not bound."""
+    assert bound_names("forall (n : nat) (layer : nat -> (coins -> Prop) -> Prop) (last : "
+                       "nat), exists2 e : nat, e <= n & layer e (fun y : coins => size y = "
+                       "n)") == {"n", "layer", "last", "e", "y"}
+    assert bound_names("forall T : table, exists (x : coins) (r r' : nat), V x") == {
+        "T", "x", "r", "r'"}
 
 
 @needs_coq

@@ -13,8 +13,11 @@
 4. Each theorem the Python kernel relies on has, as Coq prints it (``Check``), exactly the
    statement the kernel records beside it (``theorems.STATEMENTS``): a theorem weakened in Coq
    no longer matches what the kernel assumes it says.
+5. Each of those statements names only what formal/rules/ (or Coq and MathComp) defines, so
+   that a reader trusts it by reading the rules files alone: Coq's ``Locate`` says where each
+   name of the statement is defined.
 
-``python -m coinproofs.coq.gate [FORMAL]`` (``make formal-gate``) runs all four on a built
+``python -m coinproofs.coq.gate [FORMAL]`` (``make formal-gate``) runs all five on a built
 formal/ and exits 0 iff they all pass.
 """
 
@@ -112,16 +115,20 @@ def normalized(statement: str) -> str:
     return " ".join(statement.split())
 
 
+def imports(formal: Path, module: str) -> list[str]:
+    """The lines of a .v file that import CoinProofs.<module> and, after it, every other file
+    of formal/ (Extract.v aside), so that names are printed and found as in Headline.v."""
+    others = sorted(path.stem for path in sources(formal) if path.stem not in {module, "Extract"})
+    return ["From mathcomp Require Import all_ssreflect.",
+            f"From CoinProofs Require Import {module}.",
+            f"From CoinProofs Require Import {' '.join(others)}."]
+
+
 def printed_statements(formal: Path, names: list[str],
                        module: str = "Headline") -> dict[str, str]:
     """Each theorem of `names` as Coq prints it (Check), normalized, after importing
     CoinProofs.<module> (which imports every file of formal/)."""
-    lines = ["From mathcomp Require Import all_ssreflect.",
-             f"From CoinProofs Require Import {module}."]
-    imports = sorted(path.stem for path in sources(formal)
-                     if path.stem not in {module, "Extract"})
-    lines.append(f"From CoinProofs Require Import {' '.join(imports)}.")
-    lines += [f"Check {name}." for name in names]
+    lines = imports(formal, module) + [f"Check {name}." for name in names]
     with tempfile.TemporaryDirectory(prefix="coinproofs-gate-") as folder:
         source = Path(folder) / "Statements.v"
         source.write_text("\n".join(lines) + "\n")
@@ -132,6 +139,82 @@ def printed_statements(formal: Path, names: list[str],
     blocks = re.split(r"^(\w+)\n     : ", output, flags=re.MULTILINE)
     return {name: normalized(block) for name, block in zip(blocks[1::2], blocks[2::2],
                                                            strict=True)}
+
+
+# The words of a printed statement that name no definition: Coq's keywords and sorts.
+KEYWORDS = frozenset({"forall", "exists", "exists2", "fun", "let", "in", "if", "then", "else",
+                      "is", "match", "with", "end", "as", "return", "Prop", "Set", "Type"})
+# A name as Coq prints it, maybe qualified (fingroup.gval); `d.+1` is the name d.
+NAME = re.compile(r"[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*")
+# What Coq prints between two Locate answers (the answer for a name no object has).
+SEPARATOR = "coinproofs_gate_separator"
+
+
+def located(formal: Path, names: list[str], module: str = "Headline") -> dict[str, str]:
+    """The full name of what each of `names` refers to after importing every file of formal/
+    as printed_statements does (CoinProofs.rules.Rules.wins, mathcomp.ssreflect.seq.size), by
+    Coq's `Locate`, whose first answer is the object the name means; names of nothing (bound
+    variables) are left out."""
+    # A separator first too: whatever the imports print comes before it.
+    lines = [*imports(formal, module), f"Locate {SEPARATOR}."]
+    lines += [command for name in names for command in (f"Locate {name}.", f"Locate {SEPARATOR}.")]
+    with tempfile.TemporaryDirectory(prefix="coinproofs-gate-") as folder:
+        source = Path(folder) / "Names.v"
+        source.write_text("\n".join(lines) + "\n")
+        ok, output = run_coq(["coqc", "-w", "-notation-overridden", "-Q", str(formal),
+                              "CoinProofs", str(source)], Path(folder))
+    if not ok:
+        raise ValueError(f"Coq cannot locate the statements' names: {output[-400:]}")
+    answers = output.split(f"No object of basename {SEPARATOR}")[1:]
+    found = {}
+    for name, answer in zip(names, answers, strict=False):
+        first = answer.strip().split("\n", 1)[0].split()
+        if first and not answer.strip().startswith("No object"):
+            found[name] = first[1]
+    return found
+
+
+def binder_groups(binders: str) -> list[str]:
+    """The binders `(n m : nat) (V : coins -> Prop)` as their groups `n m : nat`,
+    `V : coins -> Prop`; `ms : seq coins` is one group."""
+    if not binders.startswith("("):
+        return [binders]
+    groups: list[str] = []
+    depth = start = 0
+    for index, char in enumerate(binders):
+        if char == "(":
+            if depth == 0:
+                start = index + 1
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                groups.append(binders[start:index])
+    return groups
+
+
+def bound_names(statement: str) -> set[str]:
+    """The variables a statement binds (forall, exists, exists2, fun): Locate would find a
+    definition of the same name elsewhere (the penny game's B) that the statement does not
+    mean."""
+    names: set[str] = set()
+    for binders in re.findall(r"\b(?:forall|exists2?|fun)\s+(.*?)\s*(?:,|=>)", statement):
+        for group in binder_groups(binders):
+            names.update(group.split(":", 1)[0].split())
+    return names
+
+
+def outside_rules_findings(formal: Path, statements: dict[str, str]) -> list[Finding]:
+    """Each name of a statement of `statements` (theorem name to statement as Coq prints it)
+    that formal/ defines outside formal/rules/: a reader could not trust the statement by
+    reading the rules files alone."""
+    words = {name: sorted(set(NAME.findall(statement)) - KEYWORDS - bound_names(statement))
+             for name, statement in statements.items()}
+    where = located(formal, sorted({word for names in words.values() for word in names}))
+    return [Finding(name, f"its statement names {where[word]}, defined outside formal/rules/")
+            for name, names in words.items() for word in names
+            if word in where and where[word].startswith("CoinProofs.")
+            and not where[word].startswith("CoinProofs.rules.")]
 
 
 def statement_findings(printed: dict[str, str]) -> list[Finding]:
@@ -164,6 +247,10 @@ def gate(formal: Path) -> list[Finding]:
         findings += statement_findings(printed_statements(formal, list(theorems.STATEMENTS)))
     except ValueError as error:
         findings.append(Finding("Check", str(error)))
+    try:
+        findings += outside_rules_findings(formal, theorems.STATEMENTS)
+    except ValueError as error:
+        findings.append(Finding("Locate", str(error)))
     return findings
 
 
@@ -175,7 +262,7 @@ def main(argv: list[str]) -> int:
     if not findings:
         print(f"formal-gate: {formal} passes: coqchk finds no assumption, no banned command, "
               f"the digest is the kernel's, and the {len(theorems.STATEMENTS)} theorems the "
-              "kernel relies on state what it records")
+              "kernel relies on state what it records with the rules' names alone")
     return 1 if findings else 0
 
 

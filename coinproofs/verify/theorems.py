@@ -32,7 +32,7 @@ from coinproofs.verify.schema import expect
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "967b748660fe43f494eebc326a9ffabab51ed28604b7074eca6fdcfa47d002bd"
+FORMAL_SHA256 = "dff4e620618ac22aa51daca2032f7c924a84d232c2353d0de346e42c17a54aa8"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -80,7 +80,7 @@ class Sizes:
     @property
     def length(self) -> int:
         """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
-        formal/table/GroupLowerBound.v's `bound`."""
+        formal/rules/RulesTable.v's `bound`."""
         return int(self.q ** (self.n - (self.goal == "equal"))) - 1
 
     @property
@@ -255,15 +255,16 @@ STATEMENTS: dict[str, str] = {
         "forall (N q p r : nat) (ms : seq dials), 0 < N -> 0 < q -> prime p -> prime r -> "
         "p != r -> p %| N -> r %| q -> ~ dial_wins q N ms",
     "dial_shortest":
-        "forall p a b : nat, prime p -> [/\\ size (dial_strategy p a b) = (p ^ b) ^ p ^ a - 1, "
-        "dial_wins (p ^ b) (p ^ a) (dial_strategy p a b) & forall ms : seq dials, "
-        "dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ p ^ a - 1 <= size ms]",
+        "forall p a b : nat, prime p -> (exists2 ms : seq dials, dial_wins (p ^ b) (p ^ a) ms "
+        "& size ms = (p ^ b) ^ p ^ a - 1) /\\ (forall ms : seq dials, "
+        "dial_wins (p ^ b) (p ^ a) ms -> (p ^ b) ^ p ^ a - 1 <= size ms)",
     "after_closure":
         "forall (n : nat) (V : coins -> Prop) (m y : coins), orbits n V -> size m = n -> "
         "after n V m y <-> y <> heads n /\\ (exists (x : coins) (r r' : nat), V x /\\ "
         "y = turn r' (flip (turn r x) m))",
     "wins_unfinished":
-        "forall (n : nat) (ms : seq coins), moves n ms -> wins n ms <-> "
+        "forall (n : nat) (ms : seq coins), all (fun m : coins => size m == n) ms -> "
+        "wins n ms <-> "
         "(forall y : coins, ~ unfinished n ms y)",
     "layers_size_lb":
         "forall (n : nat) (layer : nat -> (coins -> Prop) -> Prop) (last : nat), "
@@ -295,8 +296,8 @@ STATEMENTS: dict[str, str] = {
         "forall N K p : nat, prime p -> p %| N -> K < N - N %/ p -> no_strategy N K",
     "table_shortest":
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
-        "[/\\ size (table_strategy T) = bound T, table_wins T (table_strategy T) & "
-        "forall ms : seq dials, table_wins T ms -> bound T <= size ms]",
+        "(exists2 ms : seq dials, table_wins T ms & size ms = bound T) /\\ "
+        "(forall ms : seq dials, table_wins T ms -> bound T <= size ms)",
     "wythoff_theorem":
         "forall p : position, losing wythoff normal p <-> (exists k : nat, wythoff_pair k p)",
     "fraenkel_theorem":

@@ -9,6 +9,7 @@
    sets as trees of 2^N leaves, and Theorem winsP says it decides [wins]. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play.
+From CoinProofs Require Export RulesBeliefs.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -16,17 +17,7 @@ Unset Printing Implicit Defensive.
 
 Implicit Types (m x y : coins) (ms : seq coins) (n r : nat) (V : coins -> Prop).
 
-(* Sets of states of n coins, closed under turns, without all heads. *)
-Definition orbits n V :=
-  [/\ forall x, V x -> size x = n, forall x, V x -> x <> heads n &
-      forall r x, V x -> V (turn r x)].
-
-(* y is in V XOR m' iff y XOR m' is in V. *)
-Definition after n V m y := [/\ size y = n, y <> heads n & exists r, V (flip y (turn r m))].
-
-Definition start n y := size y = n /\ y <> heads n.
-
-Definition unfinished n ms := foldl (after n) (start n) ms.
+(* orbits, after, start and unfinished are RulesBeliefs.v's. *)
 
 Lemma orbits_start n : orbits n (start n).
 Proof.
@@ -87,7 +78,7 @@ apply: win; split=> //; first exact/eqP.
 by exists 0; rewrite flipK ?size_turn ?sz_m ?sz_x //; apply: closed.
 Qed.
 
-Theorem wins_unfinished n ms : moves n ms ->
+Theorem wins_unfinished n ms : all (fun m => size m == n) ms ->
   (wins n ms <-> forall y, ~ unfinished n ms y).
 Proof.
 move=> sized; rewrite -winning_after //; last exact: orbits_start; split.

@@ -4,6 +4,7 @@
    coinproofs/verify/devil_invariant.py); then no strategy wins. *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play.
+From CoinProofs Require Export RulesBeliefs.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -11,10 +12,7 @@ Unset Printing Implicit Defensive.
 
 Implicit Types (x m : coins) (ms : seq coins) (n r : nat).
 
-Definition invariant n (I : coins -> Prop) :=
-  [/\ exists x, I x,
-      forall x, I x -> size x = n /\ x <> heads n &
-      forall x m, I x -> size m = n -> exists r, I (flip (turn r x) m)].
+(* invariant is RulesBeliefs.v's. *)
 
 Lemma invariant_not_winning n I ms x : invariant n I -> moves n ms -> I x -> ~ winning x ms.
 Proof.

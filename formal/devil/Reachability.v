@@ -11,6 +11,7 @@
    moves, which is every move (update_turn). *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins Play Beliefs.
+From CoinProofs Require Export RulesBeliefs.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -18,9 +19,7 @@ Unset Printing Implicit Defensive.
 
 Implicit Types (m x y : coins) (ms : seq coins) (n r d e : nat) (B V : coins -> Prop).
 
-Definition update n B m y :=
-  y = heads n /\ B (heads n) \/
-  exists x r r', [/\ B x, x <> heads n & y = turn r' (flip (turn r x) m)].
+(* update is RulesBeliefs.v's. *)
 
 Definition belief n ms := foldl (update n) (fun y => size y = n) ms.
 

@@ -53,6 +53,10 @@ Definition table_wins T (ms : seq dials) : Prop :=
   forall s ws, dstate (states T) (positions T) s -> size ws = size ms ->
     all (all (mem (generators T))) ws -> has (reached (goal_of T)) (table_play T s ws ms).
 
+(* The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal). *)
+Definition bound T :=
+  (if goal_of T is zero then states T ^ positions T else states T ^ (positions T).-1) - 1.
+
 (* The named groups of the kernel (coinproofs/verify/table.py, named_generators). *)
 Definition rotation n := [seq i.+1 %% n | i <- iota 0 n].               (* i -> i + 1 *)
 Definition reflection n := [seq (n - i) %% n | i <- iota 0 n].          (* i -> -i *)

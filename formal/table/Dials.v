@@ -1,33 +1,18 @@
 (* q-state dials (the rotating-table family, docs/design.md): N dials at positions 0..N-1, each
    showing 0..q-1; a move adds a vector mod q; the devil turns the table before each move; the
-   goal is all dials at 0. With q = 2 these are the coins of Rules.v (XOR is addition mod 2).
+   goal is all dials at 0 (the rules, dial_wins: RulesDials.v). With q = 2 these are the coins
+   of Rules.v (XOR is addition mod 2).
 
    Theorem dial_wins_size_lb: every winning strategy has at least q^N - 1 moves (Bar-Yehuda,
    Etzion and Moran 1993), by the proof of Theorem 1: against the devil who never turns, the
    start plus the prefix sum P_t of the moves must be 0 for some t, so every start is the
    negation of one of P_0, ..., P_L. *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Export RulesTable.
+From CoinProofs Require Export RulesTable RulesDials.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
 Unset Printing Implicit Defensive.
-
-(* --- Turns -------------------------------------------------------------------------------- *)
-
-(* The states, moves and adding mod q are RulesTable.v's (zeros, dstate, add); the devil's
-   word of rotations is said here as a number of turns. TableInstances.v proves that dial_wins
-   is table_wins on the table with the rotations and the goal zero (dial_wins_table). *)
-
-(* The devil turns the table by r: the dial at position i goes to (i + r) mod N. *)
-Definition dturn r (s : dials) : dials := iter r (rotr 1) s.
-
-Fixpoint dgame q (s : dials) (rs : seq nat) (ms : seq dials) : seq dials :=
-  s :: if (rs, ms) is (r :: rs', m :: ms') then dgame q (add q (dturn r s) m) rs' ms' else [::].
-
-Definition dial_wins q N (ms : seq dials) : Prop :=
-  all (dstate q N) ms /\
-  forall s rs, dstate q N s -> size rs = size ms -> zeros N \in dgame q s rs ms.
 
 (* --- The lower bound --------------------------------------------------------------------- *)
 

@@ -17,10 +17,6 @@ Unset Printing Implicit Defensive.
 
 Import GroupScope.
 
-(* No prime divides the order of the devil's group and a different one q. *)
-Definition criterion T :=
-  forall p r, prime p -> prime r -> p %| #|devil_group T| -> r %| states T -> p = r.
-
 Section Fixed.
 
 Variable T : table.

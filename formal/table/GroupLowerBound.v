@@ -20,10 +20,6 @@ Definition goal_states T : seq dials :=
   if goal_of T is zero then [:: zeros (positions T)]
   else [seq nseq (positions T) c | c <- iota 0 (states T)].
 
-(* The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal). *)
-Definition bound T :=
-  (if goal_of T is zero then states T ^ positions T else states T ^ (positions T).-1) - 1.
-
 Lemma size_goal_states T : size (goal_states T) = if goal_of T is zero then 1 else states T.
 Proof. by rewrite /goal_states; case: (goal_of T); rewrite /= ?size_map ?size_iota. Qed.
 

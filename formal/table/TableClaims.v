@@ -60,7 +60,7 @@ Proof. by move=> _; split; [apply: lamping_wins | apply: size_lamping]. Qed.
 Theorem rotating_shortest p a b : prime p ->
   shortest (table_wins (rotating (p ^ a) (p ^ b))) ((p ^ b) ^ (p ^ a) - 1).
 Proof.
-move=> p_prime; have [sz win lb] := dial_shortest a b p_prime.
+move=> p_prime; have [sz win lb] := dial_strategy_shortest a b p_prime.
 split=> [|ms /dial_wins_table /lb //]; exists (dial_strategy p a b) => //.
 exact/dial_wins_table.
 Qed.

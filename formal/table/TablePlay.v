@@ -5,6 +5,7 @@
    accept; the named groups are (TableOrbits.v checks it). *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Dials.
+From CoinProofs Require Export RulesGroup.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -52,11 +53,6 @@ Lemma wins_from_goal T s ms : reached (goal_of T) s -> table_wins_from T s ms.
 Proof. by case: ms; left. Qed.
 
 (* --- Permutations ------------------------------------------------------------------------ *)
-
-(* p lists the images of the positions 0..n-1, each once. *)
-Definition perm_of n p := perm_eq p (iota 0 n).
-
-Definition perms T := all (perm_of (positions T)) (generators T).
 
 Lemma size_permute p s : size (permute p s) = size s.
 Proof. by rewrite size_map size_iota. Qed.
