@@ -118,6 +118,16 @@ def test_a_mistyped_id_gets_a_did_you_mean_from_the_api_and_the_cli(typed: str,
     fails_with_one_sentence(inside("prove", typed), f"(did you mean {meant}?)")
 
 
+def test_prove_says_how_long_the_claims_take_before_it_starts(tmp_path: Path) -> None:
+    from tests.cli import inside
+
+    run = inside("prove", "penny.riddler-20-30", "penny.p-positions.m30", "--out", str(tmp_path))
+    assert run.status == 0, run.err
+    assert run.err.splitlines()[0] == "proving 2 claims, seconds each"
+    assert "proving" not in inside("prove", "penny.riddler-20-30", "-q", "--out",
+                                   str(tmp_path)).err
+
+
 def test_an_id_near_no_claim_gets_no_suggestion() -> None:
     with pytest.raises(UnknownClaim) as refused:
         find("xyz")

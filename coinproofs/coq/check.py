@@ -55,7 +55,7 @@ from typing import Any
 from coinproofs.coq import Unsupported, module_name
 from coinproofs.coq.build import comment, statement
 from coinproofs.coq.reading import banned_commands
-from coinproofs.proofs.registry import find
+from coinproofs.proofs.registry import find, takes_text
 from coinproofs.verify.certificate import check_form, load, open_regular, parse_claim
 from coinproofs.verify.schema import Rejected, declare, expect
 
@@ -262,6 +262,7 @@ class Proof:
     requires: tuple[str, ...] = ()
     text: str = ""  # the proof file as read and scanned: what coqc compiles
     budget: Budget = field(default_factory=lambda: budget_of(""))
+    takes: str = ""  # the work the claim declares, whose budget is `budget`
     reason: str = ""
     seconds: float = 0.0
 
@@ -333,7 +334,8 @@ def proof_of(folder: Path, path: Path, named: bool) -> Proof:
         proof.reason = f"the certificate cannot be read ({type(error).__name__}: {error})"
         return proof
     module = module_name(claim_id)
-    proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes))
+    proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes),
+                  takes=asked.takes)
     try:
         written = statement(asked.claim)
     except Unsupported as why:
@@ -490,6 +492,8 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
     formal = formal or formal_folder()
     require_coq(formal)
     proofs = proofs_of(folder, certificates, named)
+    # Said before the work starts: a proof that takes minutes should not come as a surprise.
+    on_note(f"checking the Coq proofs of {takes_text([(p.claim, p.takes) for p in proofs])}")
     with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary:
         build = keep or Path(temporary)
         build.mkdir(parents=True, exist_ok=True)

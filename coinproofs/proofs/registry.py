@@ -381,6 +381,28 @@ def left_out(requests: Iterable[str]) -> list[ClaimSpec]:
             and any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
 
 
+def takes_text(claims: Sequence[tuple[str, str]], shown: int = 4) -> str:
+    """How long the claims (id, takes) take, from what each declares: the longer ones named,
+    the others counted. What `prove` and `verify --coq` say before they start, so that nobody
+    waits for minutes unawares.
+
+    >>> takes_text([("devil.n4.shortest", ""), ("devil.n8.shortest", "")])
+    '2 claims, seconds each'
+    >>> takes_text([("devil.n4.shortest", ""), ("penny.p-positions.m100000", "about a minute")])
+    '2 claims: penny.p-positions.m100000 about a minute; the other one seconds'
+    """
+    longer = [(claim, takes) for claim, takes in claims if takes not in ("", SECONDS)]
+    quick = len(claims) - len(longer)
+    if not longer:
+        return f"{len(claims):,} claim{'s' if len(claims) != 1 else ''}" + (
+            ", seconds each" if len(claims) != 1 else ", seconds")
+    named = ", ".join(f"{claim} {takes}" for claim, takes in longer[:shown])
+    more = f" and {len(longer) - shown:,} more taking longer" if len(longer) > shown else ""
+    others = ("" if not quick else "; the other one seconds" if quick == 1
+              else f"; the other {quick:,} seconds each")
+    return f"{len(claims):,} claim{'s' if len(claims) != 1 else ''}: {named}{more}{others}"
+
+
 def on_request_text(claims: Sequence[ClaimSpec], shown: int = 4) -> str:
     """Claims proved on request, grouped by how long each may take, the first few of each
     group named: 'norepeat.n17.normal, ... (seconds each); norepeat.n6.misere (about 40
