@@ -65,6 +65,13 @@ from coinproofs.coq.cache import (
     read_record,
     write_record,
 )
+from coinproofs.coq.library import (
+    BUILT,
+    checkout_formal,
+    formal_folder,
+    how_to_build,
+    pinned,
+)
 from coinproofs.coq.reading import banned_commands
 from coinproofs.proofs.registry import find, takes_text
 from coinproofs.verify.certificate import check_form, load, open_regular, parse_claim
@@ -213,19 +220,18 @@ def parse_summary(output: str) -> Assumptions:
                        impredicative_set=theory != "Set is predicative")
 
 
-def formal_folder() -> Path:
-    """The formal library of this checkout (formal/ beside the coinproofs package)."""
-    return Path(__file__).resolve().parents[2] / "formal"
-
-
 def require_coq(formal: Path) -> None:
-    """CoqMissing unless coqc and coqchk are installed and `formal` is built."""
+    """CoqMissing unless coqc and coqchk are installed and `formal` is built (outside a
+    checkout: from the pinned sources)."""
     for tool in ("coqc", "coqchk"):
         if shutil.which(tool) is None:
             raise CoqMissing(f"{tool} is not installed (Debian: apt-get install coq "
                              "libcoq-mathcomp)")
-    if not (formal / "rules" / "Claims.vo").is_file():
-        raise CoqMissing(f"the formal library in {formal} is not built: run `make formal`")
+    if not (formal / BUILT).is_file():
+        raise CoqMissing(f"the formal library in {formal} is not built: {how_to_build(formal)}")
+    if formal != checkout_formal() and not pinned(formal):
+        raise CoqMissing(f"the formal library in {formal} is not built from the sources "
+                         f"coinproofs was checked with: {how_to_build(formal)}")
 
 
 def run_coq(command: list[str], folder: Path, budget: Budget | None = None) -> tuple[bool, str]:
