@@ -416,7 +416,11 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
     kernel's) by name for this call. CoqMissing (a ValueError) when coqc, coqchk or the
     built formal/ is missing. `progress`, `on_start(claim)` and `on_done` as in `prove`: a
     claim is done when coqc has compiled its proof or it was refused before (the statements'
-    check and coqchk come after, and the verdicts returned are the final ones)."""
+    check and coqchk come after, and the verdicts returned are the final ones).
+
+    What coqc compiles is kept in the user's cache (coinproofs/coq/cache.py), so that a run
+    after an interrupted or earlier one compiles only the proofs whose files changed; the
+    statements' check and coqchk run over every proof every time."""
     from coinproofs.arguments import whole
     from coinproofs.coq.check import CoqVerdict, check_folder
     from coinproofs.progress import Watcher
@@ -438,9 +442,10 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
         for (folder, named), files in groups.items():
             checked, assumptions = check_folder(
                 folder, files, jobs=jobs, named=named, on_start=watcher.start,
-                on_note=watcher.note,
+                on_note=watcher.note, cache=True,
                 on_compiled=lambda proof: watcher.done(CoqVerdict(
-                    proof.claim, proof.module, not proof.reason, proof.reason, proof.seconds)))
+                    proof.claim, proof.module, not proof.reason, proof.reason, proof.seconds,
+                    proof.kept)))
             verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim,
                                  verdict.accepted, verdict.reason,
                                  ("coq", "coqchk") if verdict.accepted else (),

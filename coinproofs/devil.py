@@ -270,10 +270,14 @@ def certifying_claim(t: Any, wins: bool) -> str | None:
 
 class NorvigTable(list[dict[str, Any]]):
     """Norvig's table: a list of rows (dicts with n, orbits, beliefs_explored, length), shown
-    as a table in a notebook."""
+    as a table in a notebook; `stopped` says why it ends before the largest n asked for ("" if
+    it does not)."""
+
+    stopped: str = ""
 
     def __repr__(self) -> str:
-        return f"NorvigTable({len(self)} rows: n = 1..{len(self)})"
+        stopped = f"; {self.stopped}" if self.stopped else ""
+        return f"NorvigTable({len(self)} rows: n = 1..{len(self)}{stopped})"
 
     def _repr_html_(self) -> str:
         from coinproofs.display import html_table
@@ -288,12 +292,16 @@ def table(largest: int = 8, *, states: int = 2, group: str = "cyclic",
           goal: str = "zero") -> NorvigTable:
     """Norvig's table for n = 1..largest: orbits, beliefs searched, shortest length (or None);
     with options (see solve; a named group, since generators name the positions of one n),
-    the same for another member of the family at every n.
+    the same for another member of the family at every n. It stops at the first n past what
+    the engine handles, and `stopped` says where and why (a ValueError if that is n = 1).
 
     >>> table(3)[-1]
     {'n': 3, 'orbits': 4, 'beliefs_explored': 2, 'length': None}
     >>> [row["length"] for row in table(3, states=3)]
     [2, None, 26]
+    >>> table(8, states=5)
+    NorvigTable(4 rows: n = 1..4; stopped at n = 5: breadth-first search handles beliefs over \
+at most 352 orbits (12 coins), but 5 dials with 5 states have 629 orbits)
     """
     from coinproofs.arguments import whole
     from coinproofs.games.devil import GROUPS, MAX_SEARCH_N, orbits
@@ -305,11 +313,19 @@ def table(largest: int = 8, *, states: int = 2, group: str = "cyclic",
         raise ValueError(f"a table for n = 1..{largest} needs a group every n has (cyclic, "
                          "dihedral, symmetric, trivial or alternating), not "
                          f"{group!r}: give generators to solve one n")
-    table_of(largest, states, group, goal)  # too many states: say so before any search
-    return NorvigTable({"n": n, "orbits": len(orbits(table_of(n, states, group, goal))),
-             "beliefs_explored": found.searched, "length": found.length}
-            for n in range(1, largest + 1)
-            for found in [solve(n, states=states, group=group, goal=goal)])
+    rows = NorvigTable()
+    for n in range(1, largest + 1):
+        try:  # each n's table and search are bounded: past them, the rows so far are the answer
+            shown = len(orbits(table_of(n, states, group, goal)))
+            found = solve(n, states=states, group=group, goal=goal)
+        except ValueError as limit:
+            if n == 1:
+                raise
+            rows.stopped = f"stopped at n = {n}: {limit}"
+            break
+        rows.append({"n": n, "orbits": shown, "beliefs_explored": found.searched,
+                     "length": found.length})
+    return rows
 
 
 def lamping(n: int) -> Moves:

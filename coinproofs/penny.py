@@ -9,6 +9,9 @@ opponent a winning one.
 [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
 >>> cp.penny.best_move(75, 90)
 Move(take=(0, 44), to=(75, 46))
+>>> cp.penny.totals(20, 30)
+Totals(20..30: the first player loses only from (8, 13), (9, 15), (11, 18); \
+the totals 20, 22, 23, 25, 26, 27, 28, 30 win however split)
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
 
 Position = tuple[int, int]
 
-__all__ = ["MAX_BY_RULES", "MAX_LISTED", "Move", "best_move", "figure", "is_losing",
+__all__ = ["MAX_BY_RULES", "MAX_LISTED", "Move", "Totals", "best_move", "figure", "is_losing",
            "losing_positions", "totals", "winning_moves"]
 
 # The rules-only scan takes time proportional to M^2 (half a second at M = 30,000); the
@@ -114,11 +117,45 @@ def best_move(a: int, b: int) -> Move | None:
     return min(moves, key=lambda move: sum(move.take), default=None)
 
 
-def totals(lo: int, hi: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Totals:
+    """The Riddler's question for totals lo..hi: the splits (x, y), x <= y, from which the
+    first player loses, the totals that have such a split, and those that guarantee the first
+    player a win however they are split."""
+
+    lo: int
+    hi: int
+    losing: list[Position]
+    losing_totals: list[int]
+    winning_totals: list[int]
+
+    def __repr__(self) -> str:
+        losing = (f"loses only from {_listed(self.losing)}" if self.losing
+                  else "loses from no split")
+        winning = (f"the totals {_listed(self.winning_totals)} win" if self.winning_totals
+                   else "no total wins")
+        return (f"Totals({self.lo:,}..{self.hi:,}: the first player {losing}; {winning} "
+                "however split)")
+
+    def as_json(self) -> dict[str, Any]:
+        """What `coinproofs penny totals --json` prints."""
+        return {"lo": self.lo, "hi": self.hi, "losing": [list(pair) for pair in self.losing],
+                "losing_totals": self.losing_totals, "winning_totals": self.winning_totals}
+
+
+def _listed(items: list[Any], shown: int = 10) -> str:
+    """The first `shown` items, then how many there are: a range of a million totals stays
+    one readable line."""
+    if len(items) <= shown:
+        return ", ".join(map(str, items))
+    return f"{', '.join(map(str, items[:shown]))}, ... ({len(items):,} in all)"
+
+
+def totals(lo: int, hi: int) -> Totals:
     """For totals of lo..hi pennies: the splits from which the first player loses, the totals
     that have one, and the totals that guarantee the first player a win (the Riddler).
 
-    >>> totals(20, 30)["losing_totals"]
+    >>> totals(20, 30).losing_totals
     [21, 24, 29]
     """
     from coinproofs.arguments import whole
@@ -132,9 +169,8 @@ def totals(lo: int, hi: int) -> dict[str, Any]:
                          f"{MAX_TOTALS:,}")
     losing = penny.losing_splits(lo, hi)
     losing_totals = sorted({x + y for x, y in losing})
-    return {"lo": lo, "hi": hi, "losing": [list(pair) for pair in losing],
-            "losing_totals": losing_totals,
-            "winning_totals": sorted(set(range(lo, hi + 1)) - set(losing_totals))}
+    return Totals(lo, hi, losing, losing_totals,
+                  sorted(set(range(lo, hi + 1)) - set(losing_totals)))
 
 
 def figure(largest: int, by: str = "rules") -> Figure:

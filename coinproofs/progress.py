@@ -47,7 +47,9 @@ def outcome_words(item: Any, doing: str) -> tuple[str, str, bool, float, str]:
         word = "kept" if good and item.kept else good_word if good else bad_word
         return item.claim_id, word, good, item.seconds, item.reason
     good = item.accepted
-    return item.claim, good_word if good else bad_word, good, item.seconds, item.reason
+    # A Coq proof compiled by an earlier run from the same files is kept, not compiled again.
+    word = "kept" if good and getattr(item, "kept", False) else good_word if good else bad_word
+    return item.claim, word, good, item.seconds, item.reason
 
 
 class Watcher:

@@ -1,5 +1,6 @@
 """Test-wide settings: hypothesis runs without per-example deadlines (a loaded CI machine must
-not turn a slow example into a failure) and derandomized under CI, so a CI run is repeatable."""
+not turn a slow example into a failure) and derandomized under CI, so a CI run is repeatable;
+verify --coq keeps what it compiles in a cache of the run's own."""
 
 from __future__ import annotations
 
@@ -20,6 +21,19 @@ from tests.examples import Built, build_all
 settings.register_profile("coinproofs", deadline=None)
 settings.register_profile("coinproofs-ci", deadline=None, derandomize=True)
 settings.load_profile("coinproofs-ci" if os.environ.get("CI") else "coinproofs")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """verify --coq keeps what coqc compiles in the user's cache (coinproofs/coq/cache.py): the
+    tests keep theirs in a folder of the run, and leave the user's alone."""
+    before = os.environ.get("COINPROOFS_CACHE")
+    os.environ["COINPROOFS_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if before is None:
+        del os.environ["COINPROOFS_CACHE"]
+    else:
+        os.environ["COINPROOFS_CACHE"] = before
 
 
 @pytest.fixture(scope="session")

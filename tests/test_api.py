@@ -63,7 +63,12 @@ def test_penny_and_norepeat() -> None:
     assert cp.penny.best_move(75, 90) == cp.penny.Move(take=(0, 44), to=(75, 46))
     assert str(cp.penny.best_move(3, 7)) == "take 2 from the second pile -> (3, 5)"
     assert cp.penny.best_move(24, 39) is None
-    assert cp.penny.totals(20, 30)["winning_totals"] == [20, 22, 23, 25, 26, 27, 28, 30]
+    riddler = cp.penny.totals(20, 30)
+    assert riddler.winning_totals == [20, 22, 23, 25, 26, 27, 28, 30]
+    assert riddler.losing == [(8, 13), (9, 15), (11, 18)] == cp.penny.losing_positions(18)[-3:]
+    assert repr(riddler).startswith("Totals(20..30: the first player loses only from (8, 13),")
+    wide = cp.penny.totals(0, 100_000)  # a wide range stays one short line
+    assert len(repr(wide)) < 300 and f"({len(wide.losing):,} in all)" in repr(wide)
     assert [cp.norepeat.winner(n) for n in (3, 4)] == ["first", "first"]
     assert cp.norepeat.winner(3, misere=True) == "second"
     with pytest.raises(ValueError, match="misère play on 7 coins is not solved"):

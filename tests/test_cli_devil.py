@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from coinproofs.verify import table
-from tests.cli import coinproofs, fails_with_one_sentence
+from tests.cli import coinproofs, fails_with_one_sentence, inside, on_terminal
 
 NORVIG_COUNTS = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None, 7: None}
 
@@ -105,6 +105,25 @@ def test_table_reproduces_norvigs_counts() -> None:
     rows = json.loads(run.out)
     assert [row["orbits"] for row in rows] == [2, 3, 4, 6, 8, 14, 20]
     assert [row["length"] for row in rows] == list(NORVIG_COUNTS.values())
+
+
+@pytest.mark.parametrize("where", ["piped", "terminal"])
+def test_a_table_past_the_search_shows_the_rows_it_can_and_why_it_stops(where: str) -> None:
+    """Issue 33: `devil table --states 3` failed outright, 8 dials with 3 states being past the
+    search's bound; the 7 rows before it are answers."""
+    args = ("devil", "table", "--states", "3")
+    run = inside(*args) if where == "piped" else on_terminal(*args, columns=200)
+    assert run.status == 0, run
+    lines = [line.strip() for line in run.out.splitlines() if line.strip()]
+    assert lines[0] == "N = 1..7 dials with 3 states"
+    assert [line.split()[0] for line in lines[2:-1]] == [str(n) for n in range(1, 8)]
+    assert lines[-1].startswith("The table stopped at n = 8: breadth-first search handles")
+    assert "8 dials with 3 states have 834 orbits" in lines[-1]
+    answer = inside(*args, "--json")
+    rows = json.loads(answer.out)
+    assert [row["length"] for row in rows] == [2, None, 26, None, None, None, None]
+    assert answer.err.startswith("coinproofs: the table stopped at n = 8")
+    fails_with_one_sentence(inside("devil", "table", "--states", "1000"), "1000 states")
 
 
 UNWRITABLE = Path("/proc/coinproofs-cannot-write-here")  # /proc refuses new files, even to root

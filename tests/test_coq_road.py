@@ -256,6 +256,65 @@ def test_honest_proofs_pass_the_full_coqchk(proved: Path, tmp_path: Path,
     assert assumptions is not None and assumptions.none
 
 
+@needs_coq
+def test_a_second_check_compiles_only_what_changed(proved: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: a rerun compiled every proof again. What coqc compiled is kept in the cache,
+    and reused only for the same proof text, statement and library; the statements' check
+    and coqchk judge every proof every time."""
+    monkeypatch.setenv("COINPROOFS_CACHE", str(tmp_path / "cache"))
+    folder = copy_of(proved, tmp_path)
+    files = [folder / f"{claim_id}.json" for claim_id in CLAIMS[:3]]
+    first, _ = check_folder(folder, files, jobs=2, norec=True, cache=True)
+    assert all(v.accepted and not v.kept for v in first), first
+    changed = folder / f"{module_name(CLAIMS[1])}.v"
+    changed.write_text(changed.read_text() + "(* changed *)\n")
+    second, _ = check_folder(folder, files, jobs=2, norec=True, cache=True)
+    assert [v.kept for v in second] == [True, False, True] and all(v.accepted for v in second)
+    compiled = check.build_folder(folder) / f"{module_name(CLAIMS[2])}.vo"
+    compiled.write_bytes(compiled.read_bytes() + b"\0")  # not what the record says it was
+    third, _ = check_folder(folder, files, jobs=2, norec=True, cache=True)
+    assert [v.kept for v in third] == [True, True, False] and all(v.accepted for v in third)
+    # A proof changed into a lie is refused, though a module compiled from it before is kept.
+    changed.write_text(changed.read_text().replace("Qed.", "Admitted.", 1))
+    fourth, _ = check_folder(folder, files, jobs=2, norec=True, cache=True)
+    assert [v.accepted for v in fourth] == [True, False, True]
+
+
+@needs_coq
+def test_an_interrupted_verify_coq_says_what_finishes_it(proved: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    from tests.cli import ROOT
+
+    monkeypatch.setenv("COINPROOFS_CACHE", str(tmp_path / "cache"))
+    folder = copy_of(proved, tmp_path)
+    run = subprocess.Popen([sys.executable, "-m", "coinproofs", "verify", "--coq", str(folder),
+                            "--jobs", "1"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert run.stderr is not None
+    seen = [run.stderr.readline()]
+    assert seen[0].startswith(f"checking the Coq proofs of {len(CLAIMS)} claims, seconds each")
+    while sum(" compiled " in line for line in seen) < 2:
+        seen.append(run.stderr.readline())
+    run.send_signal(signal.SIGINT)
+    said = run.stderr.read().splitlines()[-1]
+    assert run.wait(timeout=120) == 130
+    counted = re.fullmatch(r"coinproofs: interrupted with (\d+) Coq proofs? compiled; "
+                           r"`coinproofs verify --coq (\S+) --jobs 1` finishes it, without "
+                           r"compiling them again", said)
+    assert counted is not None and counted[2] == str(folder), said
+    files = sorted(folder.glob("*.json"))
+    again, _ = check_folder(folder, files, norec=True, cache=True)
+    # Ctrl-C may come between a proof's line and its count: at least the one before it.
+    assert sum(verdict.kept for verdict in again) >= int(counted[1]) >= 1
+
+
 def test_verify_coq_options_go_together(tmp_path: Path) -> None:
     fails_with_one_sentence(coinproofs("verify", str(tmp_path), "--jobs", "2"),
                             "--jobs goes with --coq")

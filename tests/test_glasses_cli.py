@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli import ROOT, coinproofs, fails_with_one_sentence
+from tests.cli import ROOT, coinproofs, fails_with_one_sentence, inside, on_terminal
 
 
 def play(*args: str, typed: str) -> subprocess.CompletedProcess[str]:
@@ -55,6 +55,22 @@ def test_solve_json_gives_the_length_and_null_when_nothing_wins() -> None:
     lost = json.loads(coinproofs("glasses", "solve", "4", "--hands", "1", "--json").out)
     assert lost["length"] is None and lost["strategy"] is None
     assert lost["invariant"] == ["DUUU", "DDUU", "DUDU", "DDDU"]
+
+
+@pytest.mark.parametrize("where", ["piped", "terminal"])
+def test_solve_prints_the_first_turn_to_read_and_the_tree_only_on_request(where: str) -> None:
+    """Issue 33: a 4 KB line of JSON followed the answer; now the first turn, to read, and the
+    commands that give the rest."""
+    args = ("glasses", "solve", "4", "--hands", "2")
+    run = inside(*args) if where == "piped" else on_terminal(*args, columns=120)
+    assert run.status == 0, run
+    lines = run.out[run.out.index("4 glasses, 2 hands"):].splitlines()  # after the spinner
+    assert lines[0].startswith("4 glasses, 2 hands: the shortest strategy takes 5 turns")
+    tree = json.loads(inside(*args, "--json").out)["strategy"]
+    assert lines[1] == f"First turn: feel {' '.join(map(str, tree['feel']))}"
+    assert len(lines) == 3 + len(tree["if"]) and max(map(len, lines)) < 200
+    assert "{" not in run.out
+    assert "`coinproofs glasses show 4 --hands 2` prints the whole strategy" in lines[-1]
 
 
 def test_check_accepts_what_solve_writes_and_shows_a_lost_game(tmp_path: Path) -> None:

@@ -28,8 +28,9 @@ def test_prove_and_verify_print_a_line_per_claim_off_a_terminal(tmp_path: Path) 
     proved = inside("prove", "devil.n2.shortest", "penny.first-20", "--out", str(tmp_path))
     assert proved.status == 0
     lines = proved.err.splitlines()
-    assert lines[0].startswith("1/2 proved devil.n2.shortest (")
-    assert lines[1].startswith("2/2 proved penny.first-20 (")
+    assert lines[0] == "proving 2 claims, seconds each"  # before the work starts (issue 33)
+    assert lines[1].startswith("1/2 proved devil.n2.shortest (")
+    assert lines[2].startswith("2/2 proved penny.first-20 (")
     checked = inside("verify", str(tmp_path))
     assert checked.err.splitlines()[1].startswith("2/2 accepted penny.first-20 (")
     quiet = inside("verify", "-q", str(tmp_path))
@@ -69,7 +70,9 @@ def interrupted_after(lines: int, folder: Path) -> str:
                            stderr=subprocess.PIPE, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert run.stderr is not None
-    seen = [run.stderr.readline() for _ in range(lines)]
+    seen: list[str] = []
+    while sum(bool(re.match(r"\d+/\d+ ", line)) for line in seen) < lines:  # claims' lines
+        seen.append(run.stderr.readline())
     run.send_signal(signal.SIGINT)
     rest = run.stderr.read()
     assert run.wait(timeout=60) == 130

@@ -65,6 +65,23 @@ def test_the_certificate_commands_work(tmp_path: Path) -> None:
     assert (tmp_path / "my-certificates" / "devil.n4.shortest.json").exists()
 
 
+def test_the_certificate_example_proves_what_its_text_says() -> None:
+    """Issue 33: the example once matched 28 claims, one of them taking 97 s, under a heading
+    that promised the results above."""
+    from coinproofs.proofs.registry import select
+
+    said = re.search(r"\*\*Every result above as a certificate\*\* \((\d+) claims, seconds each",
+                     README)
+    assert said is not None
+    line = next(text for language, text in blocks() if language == "sh" and "prove '" in text)
+    words = shlex.split(line.splitlines()[0])
+    chosen = select(words[2:words.index("--out")])
+    assert len(chosen) == int(said.group(1))
+    assert all(claim.takes in ("", "seconds") for claim in chosen)
+    shown = ("devil.n4.shortest", "devil.n4.lamping", "penny.riddler-20-30", "norepeat.n3.misere")
+    assert set(shown) <= {claim.id for claim in chosen}
+
+
 def test_the_first_two_commands_are_setup_and_tests() -> None:
     first = next(text for language, text in blocks() if language == "sh").splitlines()
     assert first[0].startswith("make prove") and first[1].startswith("make test")

@@ -5,6 +5,7 @@ ones coinproofs always had."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,39 @@ def test_ids_outside_the_limits_are_refused_naming_the_limit(claim_id: str,
 def test_ids_no_pattern_matches_are_unknown(claim_id: str) -> None:
     with pytest.raises(UnknownClaim, match="no claim matches"):
         find(claim_id)
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("devil.n4.shortes", "devil.n4.shortest"),
+    ("penny.p-position.m30", "penny.p-positions.m30"),  # unlisted, with the typed number
+    ("penny.riddler-20-3O", "penny.riddler-20-30"),  # not riddler-20-3, out of its limits
+    ("norepeat.n4.normall", "norepeat.n4.normal"),
+    ("glasses.n4.k2.shortest1", "glasses.n4.k2.shortest"),
+])
+def test_a_mistyped_id_gets_a_did_you_mean_from_the_api_and_the_cli(typed: str,
+                                                                     meant: str) -> None:
+    import coinproofs as cp
+    from tests.cli import inside
+
+    with pytest.raises(UnknownClaim, match=rf"\(did you mean {re.escape(meant)}\?\)"):
+        cp.claims(typed)
+    fails_with_one_sentence(inside("prove", typed), f"(did you mean {meant}?)")
+
+
+def test_prove_says_how_long_the_claims_take_before_it_starts(tmp_path: Path) -> None:
+    from tests.cli import inside
+
+    run = inside("prove", "penny.riddler-20-30", "penny.p-positions.m30", "--out", str(tmp_path))
+    assert run.status == 0, run.err
+    assert run.err.splitlines()[0] == "proving 2 claims, seconds each"
+    assert "proving" not in inside("prove", "penny.riddler-20-30", "-q", "--out",
+                                   str(tmp_path)).err
+
+
+def test_an_id_near_no_claim_gets_no_suggestion() -> None:
+    with pytest.raises(UnknownClaim) as refused:
+        find("xyz")
+    assert "did you mean" not in str(refused.value)
 
 
 def test_globs_range_over_the_listed_claims_and_ids_over_every_pattern() -> None:

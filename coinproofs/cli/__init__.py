@@ -13,12 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from coinproofs.cli import claims, devil, glasses, norepeat, penny
+from coinproofs.cli import claims, devil, formal, glasses, norepeat, penny
 from coinproofs.cli.common import UserError
 from coinproofs.verify.certificate import Rejected
 from coinproofs.version import __version__
 
-GROUPS = (devil, penny, norepeat, glasses, claims)
+GROUPS = (devil, penny, norepeat, glasses, claims, formal)
 
 
 class Parser(argparse.ArgumentParser):

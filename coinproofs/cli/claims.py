@@ -288,11 +288,25 @@ def verify_certificates(args: argparse.Namespace) -> int:
 
 def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
     """`verify --coq`: Coq's verdict on the proof of every certificate named."""
+    import shlex
+    import sys
+
     from coinproofs.certificates import verify_coq
     from coinproofs.coq.check import jobs_default
 
-    checked = verify_coq(*paths, jobs=args.jobs or jobs_default(),
-                         bounds=known_bounds(args.bound), progress=not args.quiet)
+    compiled: list[str] = []  # the claims whose proofs coqc accepted (or an earlier run did)
+    try:
+        checked = verify_coq(*paths, jobs=args.jobs or jobs_default(),
+                             bounds=known_bounds(args.bound), progress=not args.quiet,
+                             on_done=lambda verdict: compiled.extend(
+                                 [verdict.claim] if verdict.accepted else []))
+    except KeyboardInterrupt:
+        again = ["coinproofs", "verify", "--coq", *map(str, paths)]
+        again += ["--jobs", str(args.jobs)] if args.jobs else []
+        print(f"coinproofs: interrupted with {plural(len(compiled), 'Coq proof')} compiled; "
+              f"`{shlex.join(again)}` finishes it, without compiling them again",
+              file=sys.stderr)
+        return 130
     rows: list[Row] = [(v.claim, v.accepted, v.evidence, v.seconds, v.reason) for v in checked]
     if checked.problem:
         rows.insert(0, ("folder", False, (), 0.0, checked.problem))

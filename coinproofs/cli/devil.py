@@ -211,10 +211,13 @@ def table_command(args: argparse.Namespace) -> int:
             row["group_order"] = group_order(devil.table_of(row["n"], **options))
     if args.json:
         print_json(rows)
+        if rows.stopped:  # the document stays the list of rows; the reason goes beside it
+            print(f"coinproofs: the table {rows.stopped}", file=sys.stderr)
         return 0
     if not is_coins(options):  # the table in words: N = 1..MAX dials with ...
-        table = words(devil.table_of(args.max, **options))
-        print(f"N = 1..{args.max}{table.removeprefix(str(args.max))}")
+        shown = len(rows)
+        table = words(devil.table_of(shown, **options))
+        print(f"N = 1..{shown}{table.removeprefix(str(shown))}")
     order = "" if cyclic else f" {'group':>7}"
     print(f"{'N':>3}{order} {'orbits':>8} {'searched':>8}  shortest winning strategy")
     for row in rows:
@@ -222,6 +225,8 @@ def table_command(args: argparse.Namespace) -> int:
         order = "" if cyclic else f" {row['group_order']:>7,}"
         print(f"{row['n']:>3}{order} {row['orbits']:>8,} {row['beliefs_explored']:>8,}  "
               f"{length}")
+    if rows.stopped:
+        print(f"The table {rows.stopped}.")
     return 0
 
 

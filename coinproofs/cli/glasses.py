@@ -173,11 +173,43 @@ def solve_command(args: argparse.Namespace) -> int:
     print(f"{setting}: {which} takes {plural(solution.length, 'turn')} in the worst case "
           f"({plural(written_size(solution.tree), 'turn')} written out as a tree, "
           f"{len(distinct_turns(solution.tree))} different).")
+    if raw is None:
+        return 0
+    for line in first_turn_lines(raw):
+        print(line)
+    show = f"coinproofs glasses show {args.n} --hands {args.hands}"
+    # The whole tree is JSON for programs (4 KB on one line for 4 glasses): a person gets the
+    # first turn here and the rest from `show`, a program from --json or -o.
     if args.output is not None:
-        print(f"Strategy written to {args.output}.")
-    elif solution.tree is not None:
-        print(json.dumps(raw))
+        print(f"Strategy written to {args.output}; `{show} --strategy {args.output}` prints it "
+              "as a tree.")
+    elif args.within is not None:  # show alone would print the shortest strategy, not this one
+        print(f"-o FILE writes the whole strategy and `{show} --strategy FILE` prints it as a "
+              "tree; --json prints it as JSON.")
+    else:
+        print(f"`{show}` prints the whole strategy as a tree; -o FILE writes it, --json prints "
+              "it as JSON.")
     return 0
+
+
+def first_turn_lines(raw: Any) -> list[str]:
+    """The strategy's first turn, to read: what to feel, and for each pattern felt what to turn
+    over and whether the game is then surely won.
+
+    >>> print("\\n".join(first_turn_lines({"feel": [0], "if": {
+    ...     "U": {"turn": [0], "then": {"feel": [0], "if": {"D": {"turn": [0]}}}},
+    ...     "D": {"turn": []}}})))
+    First turn: feel 0
+      U: turn 0, then the next turn
+      D: turn nothing: won
+    """
+    first = raw["named"][raw["first"]] if "named" in raw else raw
+    lines = [f"First turn: feel {' '.join(map(str, first['feel'])) or 'nothing'}"]
+    for pattern, case in first["if"].items():
+        turned_over = " ".join(map(str, case["turn"])) or "nothing"
+        after = ", then the next turn" if "then" in case else ": won"
+        lines.append(f"  {pattern or '(nothing felt)'}: turn {turned_over}{after}")
+    return lines
 
 
 def read_strategy(path: Path, n: int, k: int | None) -> tuple[Any, int]:

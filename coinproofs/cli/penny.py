@@ -95,10 +95,9 @@ def totals_command(args: argparse.Namespace) -> int:
 
     found = penny.totals(args.lo, args.hi)
     if args.json:
-        print_json(found)
+        print_json(found.as_json())
         return 0
-    losing, losing_totals, winning = (found["losing"], found["losing_totals"],
-                                      found["winning_totals"])
+    losing, losing_totals, winning = found.losing, found.losing_totals, found.winning_totals
     splits = ", ".join(f"({x}, {y})" for x, y in losing) or "no split"
     print(f"With {args.lo}..{args.hi} pennies the first player loses only from {splits} "
           f"(totals: {', '.join(map(str, losing_totals)) or 'none'}).")

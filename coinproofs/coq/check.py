@@ -45,17 +45,35 @@ import resource
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from coinproofs.coq import Unsupported, module_name
 from coinproofs.coq.build import comment, statement
+from coinproofs.coq.cache import (
+    build_folder,
+    digest,
+    file_digest,
+    held,
+    library_stamp,
+    read_record,
+    write_record,
+)
+from coinproofs.coq.library import (
+    BUILT,
+    checkout_formal,
+    formal_folder,
+    how_to_build,
+    pinned,
+)
 from coinproofs.coq.reading import banned_commands
-from coinproofs.proofs.registry import find
+from coinproofs.proofs.registry import find, takes_text
 from coinproofs.verify.certificate import check_form, load, open_regular, parse_claim
 from coinproofs.verify.schema import Rejected, declare, expect
 
@@ -119,6 +137,7 @@ class CoqVerdict:
     accepted: bool
     reason: str = ""
     seconds: float = field(default=0.0, repr=False)
+    kept: bool = field(default=False, repr=False)  # compiled by an earlier run, not again
 
 
 @dataclass(frozen=True)
@@ -201,19 +220,18 @@ def parse_summary(output: str) -> Assumptions:
                        impredicative_set=theory != "Set is predicative")
 
 
-def formal_folder() -> Path:
-    """The formal library of this checkout (formal/ beside the coinproofs package)."""
-    return Path(__file__).resolve().parents[2] / "formal"
-
-
 def require_coq(formal: Path) -> None:
-    """CoqMissing unless coqc and coqchk are installed and `formal` is built."""
+    """CoqMissing unless coqc and coqchk are installed and `formal` is built (outside a
+    checkout: from the pinned sources)."""
     for tool in ("coqc", "coqchk"):
         if shutil.which(tool) is None:
             raise CoqMissing(f"{tool} is not installed (Debian: apt-get install coq "
                              "libcoq-mathcomp)")
-    if not (formal / "rules" / "Claims.vo").is_file():
-        raise CoqMissing(f"the formal library in {formal} is not built: run `make formal`")
+    if not (formal / BUILT).is_file():
+        raise CoqMissing(f"the formal library in {formal} is not built: {how_to_build(formal)}")
+    if formal != checkout_formal() and not pinned(formal):
+        raise CoqMissing(f"the formal library in {formal} is not built from the sources "
+                         f"coinproofs was checked with: {how_to_build(formal)}")
 
 
 def run_coq(command: list[str], folder: Path, budget: Budget | None = None) -> tuple[bool, str]:
@@ -262,8 +280,10 @@ class Proof:
     requires: tuple[str, ...] = ()
     text: str = ""  # the proof file as read and scanned: what coqc compiles
     budget: Budget = field(default_factory=lambda: budget_of(""))
+    takes: str = ""  # the work the claim declares, whose budget is `budget`
     reason: str = ""
     seconds: float = 0.0
+    kept: bool = False  # compiled by an earlier run from the same files: not compiled again
 
 
 @dataclass(frozen=True)
@@ -333,7 +353,8 @@ def proof_of(folder: Path, path: Path, named: bool) -> Proof:
         proof.reason = f"the certificate cannot be read ({type(error).__name__}: {error})"
         return proof
     module = module_name(claim_id)
-    proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes))
+    proof = Proof(claim_id, module, folder / f"{module}.v", budget=budget_of(asked.takes),
+                  takes=asked.takes)
     try:
         written = statement(asked.claim)
     except Unsupported as why:
@@ -357,9 +378,25 @@ def proofs_of(folder: Path, certificates: Iterable[Path], named: bool = False) -
 
 def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
                    on_done: Callable[[Proof], None],
-                   on_start: Callable[[str], None] = lambda claim: None) -> None:
+                   on_start: Callable[[str], None] = lambda claim: None,
+                   reuse: bool = False) -> None:
     """Compile each proof not yet rejected, `jobs` at a time, each within its budget; a proof
-    rejected already is done at once."""
+    rejected already is done at once. With `reuse`, `build` keeps a record of what each module
+    was compiled from (coinproofs/coq/cache.py): a proof whose text, statement and formal
+    library are those of its compiled module there is kept, not compiled again."""
+    record = read_record(build) if reuse else {}
+    stamp = library_stamp(formal) if reuse else ""
+    writing = threading.Lock()
+
+    def source(proof: Proof) -> str:
+        return digest(proof.text, proof.statement, stamp)
+
+    def compiled_before(proof: Proof) -> bool:
+        entry = record.get(proof.module, {})
+        compiled = build / f"{proof.module}.vo"
+        return (reuse and entry.get("source") == source(proof) and compiled.is_file()
+                and entry.get("vo") == file_digest(compiled))
+
     def compile_one(proof: Proof) -> Proof:
         on_start(proof.claim)
         start = time.perf_counter()
@@ -368,16 +405,28 @@ def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
         proof.seconds = time.perf_counter() - start
         if not ok:
             proof.reason = f"coqc rejects {proof.source.name}: {last_error(output)}"
+        if reuse:
+            with writing:  # as each finishes: an interrupted run keeps what it compiled
+                if ok:
+                    record[proof.module] = {"source": source(proof), "vo": file_digest(
+                        build / f"{proof.module}.vo")}
+                else:
+                    record.pop(proof.module, None)
+                write_record(build, record)
         return proof
 
     for proof in proofs:
-        if proof.reason:
+        if proof.reason or compiled_before(proof):
+            proof.kept = not proof.reason
             on_start(proof.claim)
             on_done(proof)
-    todo = [proof for proof in proofs if not proof.reason]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    todo = [proof for proof in proofs if not proof.reason and not proof.kept]
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
         for proof in pool.map(compile_one, todo):
             on_done(proof)
+    finally:  # on Ctrl-C, no proof waiting is started
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _empty(build: Path) -> Path:
@@ -475,14 +524,16 @@ def coqchk(formal: Path, build: Path, proofs: list[Proof],
 def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
                  formal: Path | None = None,
                  on_compiled: Callable[[Proof], None] = lambda proof: None,
-                 keep: Path | None = None, norec: bool = False,
+                 cache: bool = False, norec: bool = False,
                  named: bool = False,
                  on_start: Callable[[str], None] = lambda claim: None,
                  on_note: Callable[[str], None] = lambda message: None,
                  ) -> tuple[list[CoqVerdict], Assumptions | None]:
     """Coq's verdict on the proof of each certificate in `certificates` (of `folder`), and the
-    assumptions coqchk found (None when coqchk did not run or failed). `keep`: build in this
-    folder and leave the compiled files there (default: a temporary folder). `on_compiled`
+    assumptions coqchk found (None when coqchk did not run or failed). `cache`: build in the
+    cache folder of `folder` (coinproofs/coq/cache.py) and keep each proof compiled there by an
+    earlier run from the same files (default, or when another run holds it: a temporary
+    folder). `on_compiled`
     hears of each proof as coqc finishes it (or as it is refused before), `on_start` of each
     claim as its coqc starts, `on_note` of the stages after. `norec` (for quick tests): coqchk
     checks the proofs' own modules only, admitting formal/ and the libraries beneath. `named`:
@@ -490,10 +541,17 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
     formal = formal or formal_folder()
     require_coq(formal)
     proofs = proofs_of(folder, certificates, named)
-    with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary:
-        build = keep or Path(temporary)
-        build.mkdir(parents=True, exist_ok=True)
-        compile_proofs(proofs, formal, build, jobs, on_compiled, on_start)
+    # Said before the work starts: a proof that takes minutes should not come as a surprise.
+    on_note(f"checking the Coq proofs of {takes_text([(p.claim, p.takes) for p in proofs])}")
+    cached = build_folder(folder)
+    with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary, \
+            (held(cached) if cache else nullcontext(False)) as ours:
+        build = cached if ours else Path(temporary)
+        compile_proofs(proofs, formal, build, jobs, on_compiled, on_start, reuse=ours)
+        kept = sum(proof.kept for proof in proofs)
+        if kept:
+            on_note(f"{kept:,} of the proofs were compiled by an earlier run from the same "
+                    "files: not compiled again")
         assumptions: Assumptions | None = None
         live = [proof for proof in proofs if not proof.reason]
         if live:
@@ -505,7 +563,7 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
             assumptions, why = coqchk(formal, build, live, norec)
             blame(proofs, assumptions, why)
     verdicts = [CoqVerdict(proof.claim, proof.module, not proof.reason, proof.reason,
-                           proof.seconds) for proof in proofs]
+                           proof.seconds, proof.kept) for proof in proofs]
     return verdicts, assumptions
 
 

@@ -35,10 +35,10 @@ from coinproofs.coq.check import (
     Assumptions,
     Budget,
     coqchk_command,
-    formal_folder,
     parse_summary,
     run_coq,
 )
+from coinproofs.coq.library import checkout_formal
 from coinproofs.coq.reading import banned_commands
 from coinproofs.verify import theorems
 
@@ -255,7 +255,7 @@ def gate(formal: Path) -> list[Finding]:
 
 
 def main(argv: list[str]) -> int:
-    formal = (Path(argv[0]) if argv else formal_folder()).resolve()  # coqc runs elsewhere
+    formal = (Path(argv[0]) if argv else checkout_formal()).resolve()  # coqc runs elsewhere
     findings = gate(formal)
     for finding in findings:
         print(f"formal-gate: {finding}", file=sys.stderr)

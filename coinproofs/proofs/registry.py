@@ -30,6 +30,7 @@ atomically.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import fnmatch
 import hashlib
 import importlib
@@ -244,7 +245,13 @@ def find(claim_id: str) -> ClaimSpec:
     """The claim with this id, listed or not, if a pattern matches it within its limits;
     otherwise UnknownClaim or OutOfLimits, with a sentence saying why. Only this claim is
     built (not every listed one: `claims ID` and `prove ID` start at once)."""
-    pattern = pattern_of(claim_id)
+    try:
+        pattern = pattern_of(claim_id)
+    except UnknownClaim:
+        # The suggestion is made here, not in pattern_of, which also answers "is this a
+        # claim's name?" for every file of a folder and must stay cheap when it is not.
+        raise UnknownClaim(f"no claim matches {claim_id!r}{_did_you_mean(claim_id)}; "
+                           "`coinproofs claims` lists the patterns") from None
     params = pattern.parameters(claim_id)
     assert params is not None
     try:
@@ -260,6 +267,48 @@ def find(claim_id: str) -> ClaimSpec:
     if key in pattern.on_request_keys:
         return dataclasses.replace(spec, takes=pattern.takes.get(spec.id, SECONDS))
     return spec
+
+
+def _did_you_mean(text: str) -> str:
+    """The claim ids closest to a mistyped one, as the end of a sentence ("" if none is close):
+    listed ids, and listed ids with the typed numbers in place of their own
+    ('penny.p-position.m30' means penny.p-positions.m30, listed or not).
+
+    >>> _did_you_mean("devil.n4.shortes")
+    ' (did you mean devil.n4.shortest?)'
+    >>> _did_you_mean("penny.riddler-20-3O")
+    ' (did you mean penny.riddler-20-30?)'
+    """
+    numbers = re.findall(r"[0-9]+", text)
+    candidates = {}  # a dict, not a set: the same text gives the same suggestions every run
+    for claim in _listed():
+        candidates[claim.id] = True
+        pieces = re.split(r"([0-9]+)", claim.id)
+        if len(pieces) // 2 == len(numbers):
+            pieces[1::2] = numbers
+            candidates.setdefault("".join(pieces), False)
+    close = [name for name in difflib.get_close_matches(text, list(candidates), n=6, cutoff=0.85)
+             if candidates[name] or _builds(name)]
+    if not close:
+        return ""
+    # difflib also offers ids one character further (devil.n5.shortest for devil.n4.shortes):
+    # only those as close as the closest are worth naming.
+    best = difflib.SequenceMatcher(None, text, close[0]).ratio()
+    close = [name for name in close if difflib.SequenceMatcher(None, text, name).ratio() == best]
+    return f" (did you mean {' or '.join(close[:3])}?)"
+
+
+def _builds(claim_id: str) -> bool:
+    """Does some pattern build this id within its limits?"""
+    for pattern in patterns():
+        params = pattern.parameters(claim_id)
+        if params is not None:
+            try:
+                pattern.claim(params)
+            except OutOfLimits:
+                return False
+            return True
+    return False
 
 
 SECONDS = "seconds"  # what a claim proved on request takes, unless its pattern says more
@@ -290,8 +339,8 @@ def select(requests: Iterable[str], every: bool = False) -> list[ClaimSpec]:
     unmatched = [glob for glob in globs
                  if not any(fnmatch.fnmatchcase(claim.id, glob) for claim in listed)]
     if unmatched:
-        raise UnknownClaim(f"no claim matches {', '.join(map(repr, unmatched))}; "
-                           "`coinproofs claims` lists them")
+        raise UnknownClaim(f"no claim matches {', '.join(map(repr, unmatched))}"
+                           f"{_did_you_mean(unmatched[0])}; `coinproofs claims` lists them")
     for glob in globs:
         matched = [claim for claim in listed if fnmatch.fnmatchcase(claim.id, glob)]
         if not every and not any(claim.default for claim in matched):
@@ -330,6 +379,28 @@ def left_out(requests: Iterable[str]) -> list[ClaimSpec]:
     globs = [request for request in requests if is_glob(request)]
     return [claim for claim in _listed() if not claim.default and claim.id not in requests
             and any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
+
+
+def takes_text(claims: Sequence[tuple[str, str]], shown: int = 4) -> str:
+    """How long the claims (id, takes) take, from what each declares: the longer ones named,
+    the others counted. What `prove` and `verify --coq` say before they start, so that nobody
+    waits for minutes unawares.
+
+    >>> takes_text([("devil.n4.shortest", ""), ("devil.n8.shortest", "")])
+    '2 claims, seconds each'
+    >>> takes_text([("devil.n4.shortest", ""), ("penny.p-positions.m100000", "about a minute")])
+    '2 claims: penny.p-positions.m100000 about a minute; the other one seconds'
+    """
+    longer = [(claim, takes) for claim, takes in claims if takes not in ("", SECONDS)]
+    quick = len(claims) - len(longer)
+    if not longer:
+        return f"{len(claims):,} claim{'s' if len(claims) != 1 else ''}" + (
+            ", seconds each" if len(claims) != 1 else ", seconds")
+    named = ", ".join(f"{claim} {takes}" for claim, takes in longer[:shown])
+    more = f" and {len(longer) - shown:,} more taking longer" if len(longer) > shown else ""
+    others = ("" if not quick else "; the other one seconds" if quick == 1
+              else f"; the other {quick:,} seconds each")
+    return f"{len(claims):,} claim{'s' if len(claims) != 1 else ''}: {named}{more}{others}"
 
 
 def on_request_text(claims: Sequence[ClaimSpec], shown: int = 4) -> str:

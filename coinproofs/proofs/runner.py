@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs.atomic import write_bytes_atomically, write_text_atomically
-from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
+from coinproofs.proofs.registry import ClaimSpec, ProofContext, find, takes_text
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 from coinproofs.verify.manifest import NAME, manifest_text
 from coinproofs.verify.schema import raised
@@ -322,8 +322,13 @@ def prove_all(claims: list[ClaimSpec], out_dir: Path, jobs: int,
                     listeners.done(outcome)
     waiting = [claim for claim in claims if claim.id not in outcomes]
     jobs = min(jobs, len(waiting))  # a process pool starts all its processes: no idle ones
+    # Said before the work starts (on a cluster, once it answers), so that nobody waits for
+    # minutes unawares.
+    ahead = f"proving {takes_text([(claim.id, claim.takes) for claim in waiting])}"
+    if waiting and scheduler is None:
+        listeners.note(ahead)
     if scheduler is not None and waiting:
-        prove_on_cluster(waiting, out_dir, scheduler, listeners, outcomes, bounds)
+        prove_on_cluster(waiting, out_dir, scheduler, listeners, outcomes, bounds, ahead)
     elif jobs <= 1:
         for claim in waiting:
             listeners.start(claim.id)
@@ -406,7 +411,8 @@ def connect(address: str) -> Any:
 
 
 def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str, listeners: Listeners,
-                     outcomes: dict[str, Outcome], bounds: Bounds | None = None) -> None:
+                     outcomes: dict[str, Outcome], bounds: Bounds | None,
+                     ahead: str) -> None:
     """Prove each claim as a task of the Dask cluster at `address`: a worker finds the evidence
     and checks the certificate with the kernel, as a local process does with `jobs`, in a
     folder of its own; the files come back and are written here, each certificate only if it is
@@ -417,7 +423,7 @@ def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str, liste
 
         futures = {client.submit(prove_on_worker, claim.id, bounds, pure=False): claim
                    for claim in claims}
-        listeners.note(f"{len(claims):,} claims on the Dask cluster at {address}")
+        listeners.note(f"{ahead} on the Dask cluster at {address}")
         for claim in claims:  # the cluster decides when each runs: all are under way
             listeners.start(claim.id)
         try:

@@ -1,0 +1,99 @@
+"""The formal library the Coq road compiles proofs against, wherever coinproofs runs: formal/ of
+a checkout (built by `make formal`), or, installed as a package, the Coq sources shipped inside
+it (``coinproofs/formal_sources``, copied there by setup.py) compiled by ``coinproofs formal
+build`` into the user's cache, in a folder named by their digest.
+
+Either way the sources are the pinned ones: a library is used, and the shipped sources are
+compiled, only when the digest of their .v files and _CoqProject is ``FORMAL_SHA256``, the
+digest the gate checked (``make formal-gate``) and the kernel's theorems cite.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from coinproofs.coq.cache import cache_root
+from coinproofs.verify import theorems
+
+BUILT = Path("rules") / "Claims.vo"  # compiled first of all: a library without it is not built
+BUILD_SECONDS = 3600  # the whole library takes about a minute of CPU (docs/formal.md)
+
+
+def checkout_formal() -> Path:
+    """formal/ beside the coinproofs package: there in a checkout, not in an installed one."""
+    return Path(__file__).resolve().parents[2] / "formal"
+
+
+def shipped_sources() -> Path:
+    """The Coq sources an installed coinproofs ships (absent in a checkout)."""
+    return Path(__file__).resolve().parents[1] / "formal_sources"
+
+
+def cached_library() -> Path:
+    """Where `coinproofs formal build` compiles the shipped sources."""
+    return cache_root() / "formal" / theorems.FORMAL_SHA256[:16]
+
+
+def in_checkout() -> bool:
+    return (checkout_formal() / "_CoqProject").is_file()
+
+
+def formal_folder() -> Path:
+    """The formal library verify --coq uses: the checkout's, else the one built in the cache."""
+    return checkout_formal() if in_checkout() else cached_library()
+
+
+def how_to_build(formal: Path) -> str:
+    """The command that builds the library `formal`, in words."""
+    if formal == checkout_formal():
+        return "run `make formal`"
+    return ("run `coinproofs formal build`, which compiles the Coq sources shipped with "
+            f"coinproofs into {formal} (about a minute of CPU)")
+
+
+def pinned(folder: Path) -> bool:
+    """Are the sources in `folder` the ones FORMAL_SHA256 names?"""
+    return theorems.formal_sha256(folder) == theorems.FORMAL_SHA256
+
+
+def build(jobs: int = 1, source: Path | None = None,
+          on_start: Callable[[Path], None] = lambda target: None) -> Path:
+    """Compile the shipped Coq sources (or `source`) into the cache, `jobs` files at a time,
+    and return the folder; nothing is compiled again while the sources are unchanged.
+    `on_start(folder)` hears when the compiling starts. A ValueError says why not, before:
+    no sources, sources other than the pinned ones, no Coq; or after, what coqc or make said."""
+    source = source or shipped_sources()
+    if not (source / "_CoqProject").is_file():
+        raise ValueError(f"no Coq sources in {source}: in a checkout, `make formal` builds "
+                         f"{checkout_formal()}")
+    if not pinned(source):
+        raise ValueError(f"the Coq sources in {source} are not the ones coinproofs was checked "
+                         f"with (their digest is not FORMAL_SHA256 {theorems.FORMAL_SHA256[:12]}…)"
+                         "; reinstall coinproofs")
+    for tool in ("coqc", "coq_makefile", "make"):
+        if shutil.which(tool) is None:
+            raise ValueError(f"{tool} is not installed (Debian: apt-get install coq "
+                             "libcoq-mathcomp make)")
+    target = cached_library()
+    on_start(target)
+    for path in [*source.rglob("*.v"), source / "_CoqProject"]:
+        copy = target / path.relative_to(source)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if not copy.is_file() or copy.read_bytes() != path.read_bytes():
+            shutil.copyfile(path, copy)  # a new time of change: make compiles it again
+    (target / "checker").mkdir(exist_ok=True)  # where Extract.v writes the OCaml checker
+    for command in (["coq_makefile", "-f", "_CoqProject", "-o", "Makefile.coq"],
+                    ["make", "--no-print-directory", "-f", "Makefile.coq", f"-j{jobs}"]):
+        try:
+            done = subprocess.run(command, cwd=target, capture_output=True, text=True,
+                                  timeout=BUILD_SECONDS)
+        except subprocess.TimeoutExpired:
+            raise ValueError(f"{command[0]} took more than {BUILD_SECONDS:,} s in "
+                             f"{target}") from None
+        if done.returncode != 0:
+            said = " ".join((done.stderr or done.stdout).split())[-400:]
+            raise ValueError(f"{command[0]} failed in {target}: {said}")
+    return target
