@@ -7,7 +7,13 @@ site shows their outputs and figures. `make docs` builds with warnings as errors
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import coinproofs
+
+sys.path.insert(0, str(Path(__file__).parent))
+from notebook_cache import notebook_cache  # beside this file, not in a package
 
 project = "coinproofs"
 author = "The coinproofs authors"
@@ -20,9 +26,12 @@ exclude_patterns = ["recheck", "*.png"]
 html_theme = "furo"
 html_title = f"coinproofs {release}"
 
-# Every notebook runs at every build (they are stored without outputs); one that fails fails
-# the build.
-nb_execution_mode = "force"
+# The notebooks are stored without outputs. Each runs once per version of the package's sources:
+# `make test` runs them (tests/test_notebooks.py) into the cache that docs/notebook_cache.py
+# names, and a build takes their outputs from there, or runs them itself when the tests have
+# not; one that fails fails the build.
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(notebook_cache())
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True

@@ -3,6 +3,7 @@ their pictures, their results as tables, and a progress bar where they prove."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,11 @@ from tests.cli import ROOT
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
+jupyter_cache = pytest.importorskip("jupyter_cache")
+from jupyter_cache import get_cache  # noqa: E402
+from jupyter_cache.base import CacheBundleIn  # noqa: E402
+
+from docs.notebook_cache import notebook_cache  # noqa: E402 (after the skips above)
 
 NOTEBOOKS = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
 
@@ -31,10 +37,18 @@ def test_notebooks_are_stored_without_outputs(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_notebooks_run_without_errors(path: Path, tmp_path: Path) -> None:
+    """Each notebook runs (always, here), and is kept executed for `make docs`, which then
+    runs it no more (docs/notebook_cache.py)."""
     notebook = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
+    stored = copy.deepcopy(notebook.metadata)
     client.execute()  # raises CellExecutionError on the first failing cell
+    # Kept under the stored notebook's metadata, which the cache hashes (the kernel adds some).
+    executed = copy.deepcopy(notebook)
+    executed.metadata = stored
+    get_cache(str(notebook_cache())).cache_notebook_bundle(
+        CacheBundleIn(executed, str(path)), check_validity=False, overwrite=True)
     outputs = [output for cell in notebook.cells if cell.cell_type == "code"
                for output in cell.outputs]
     assert not [output for output in outputs if output.output_type == "error"]
