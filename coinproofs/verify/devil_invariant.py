@@ -1,48 +1,25 @@
-"""The devil's invariants: evidence that no strategy wins, checked from the rules.
+"""The devil's invariants for the coin flip: evidence that no strategy wins, checked from the
+rules. docs/lemmas.md states and proves the lemmas named here.
 
-A *devil invariant* is a set I of coin states such that
+A *devil invariant* is a set I of coin states that (1) is not empty, (2) does not hold all
+heads (0), and (3) holds, for every state s in it and every move m, rotate(s, r) ^ m for some r.
+If one exists no strategy wins (Lemma 1, machine-checked: `invariant_not_wins`).
 
-    (1) I is not empty, (2) all heads (0) is not in I, and
-    (3) for every state s in I and every move m there is a rotation r with rotate(s, r) ^ m in I.
+``{"method": "invariant", "p": p, "check": ...}``: Lamping's invariant for an odd factor p >= 3
+of n, the states whose p *sampled* coins (positions 0, q, 2q, ..., q = n / p) do not all show
+the same face (Lemma 2). The kernel checks (1) and (2) on two states and (3) itself, either
+exhaustively (``"check": "exhaustive"``, 4^n pairs within devil.invariant-pairs, with the
+rotations 0 and q) or by an LRAT refutation of its own *escape formula* (``"check": "lrat"``,
+:func:`escape_cnf`), which says that a pair of sampled coins (t, u) of a state and a move leaves
+I under both rotations: the sampled coins of rotate(s, 0) ^ m are t_i ^ u_i, those of
+rotate(s, q) ^ m are t_{i-1} ^ u_i, and membership depends on them alone.
 
-Lemma 1. If a devil invariant exists for n coins, no strategy wins.
-Proof. Take any strategy m_1..m_L and a state s_0 in I (1). By (3) the devil picks r_1, r_2, ...
-so that every s_t = rotate(s_{t-1}, r_t) ^ m_t is again in I. By (2) no s_t is all heads, so
-the game that starts at s_0 against these rotations is never won. (The strategy is a fixed
-list, so the devil may choose its rotations knowing every move.)
-
-Two kinds of evidence name an invariant and show (1)-(3); docs/lemmas.md numbers the same
-lemmas and proves them in full.
-
-``{"method": "invariant", "p": p, "check": ...}`` (Lamping's invariant). For an odd factor
-p >= 3 of n, with q = n / p, let I be the states whose p *sampled* coins, at positions 0, q,
-2q, ..., (p-1)q, do not all show the same face. All heads has them all equal (2); the state with
-only coin 0 tails is in I (1); and (3) holds with the rotations 0 and q alone (Lemma 2, whose
-proof needs p odd). The kernel checks (1) and (2) on those two states, and (3) itself, without
-relying on Lemma 2, in one of two ways:
-
-* ``"check": "exhaustive"`` (4^n within the bound devil.invariant-pairs): every state of I
-  against every move, straight from the rules (``devil.rotate``).
-* ``"check": "lrat"``: an LRAT refutation of the kernel's own *escape formula* (see
-  :func:`escape_cnf`), which says that a state of I and a move leave I under both rotations.
-  The formula speaks of the sampled coins only, which loses nothing: write t = the sampled
-  coins of s and u = those of m (t_i = coin iq). Then the sampled coins of rotate(s, 0) ^ m
-  are t_i ^ u_i, and those of rotate(s, q) ^ m are t_{i-1} ^ u_i (indices mod p), because
-  turning the table by q carries coin (i-1)q to position iq. Membership in I depends on the
-  sampled coins alone, so a pair (s, m) escapes iff (t, u) satisfies the formula; and every
-  (t, u) comes from some (s, m) (with the other coins heads). So the formula is unsatisfiable
-  iff (3) holds with the rotations 0 and q.
-
-``{"method": "algebraic", "h": "<coefficients, highest degree first>"}``. Write a state s as
-the polynomial S(X) = sum of X^i over its tails, over GF(2) and modulo X^n + 1: turning the
-table by 1 multiplies by X, a move M adds M. If h divides X^n + 1, has degree >= 1 and
-gcd(h, X + 1) = 1, then I_h = {s : S mod h != 0} is a devil invariant with rotations 0 and 1
-(Lemma 3): 1 mod h = 1, so the state with only coin 0 tails is in I_h (1); 0 mod h = 0 (2);
-and if both S + M and X*S + M were 0 mod h, so would be their sum (X + 1) * S, and since h shares no
-factor with X + 1, h would divide S (3). (Reducing mod X^n + 1 first changes nothing mod h,
-because h divides X^n + 1.) The kernel checks the three conditions on h with its own
-arithmetic on polynomials over GF(2) written as ints (bit i = coefficient of X^i). Such an h
-exists exactly when n is not a power of two (Lemma 4).
+``{"method": "algebraic", "h": "<coefficients, highest degree first>"}``: with a state written
+as a polynomial over GF(2) modulo X^n + 1 (turning the table multiplies by X, a move adds), if
+h divides X^n + 1, has degree >= 1 and shares no factor with X + 1, the states not divisible
+by h are a devil invariant (Lemma 3; such an h exists exactly when n is not a power of two,
+Lemma 4). The kernel checks the three conditions on h with its own arithmetic on polynomials
+over GF(2) written as ints (bit i = coefficient of X^i).
 """
 
 from __future__ import annotations
