@@ -173,6 +173,7 @@ EXAMPLES = [
                     pair_lines)),
     Example("penny/formula", "penny.p-positions.m100", "formula"),
     Example("penny/lrat", "penny.unique.m4", "lrat"),
+    Example("penny/theorem", "penny.wythoff", "theorem"),
     Example("norepeat/claim", "norepeat.n3.misere", "claim"),
     Example("norepeat/strategy", "norepeat.n3.misere", "strategy"),
     Example("norepeat/strategy-file", "norepeat.n3.misere", "strategy",
@@ -209,6 +210,7 @@ EXAMPLES = [
     Example("glasses/survival-file", "glasses.n3.k2.shortest", "survival",
             to_file("survival", "layers", "glasses.n3.k2.shortest.layers.jsonl", json_lines)),
     Example("glasses/invariant", "glasses.n4.k1.impossible", "invariant"),
+    Example("glasses/theorem", "glasses.n12.k7.impossible", "theorem"),
 ]
 
 

@@ -22,10 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sympy import factorint
-
 from coinproofs.coq import Script, Statement, Unsupported, nat, one_of
-from coinproofs.coq.group import generators_text, impossible_script, shortest_script
+from coinproofs.coq.group import (
+    factorization,
+    generators_text,
+    impossible_script,
+    shortest_script,
+)
 from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.lines import numbers_lines, payload
@@ -191,8 +194,8 @@ def _shortest_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[st
 def _impossible_script(claim: Claim, evidence: Mapping[str, Any], theorems: set[str],
                        artifacts: Artifacts, r: kernel.Table) -> Script:
     if "dial_not_wins" in theorems:
-        p = min(factorint(r.n))
-        s = min(prime for prime in factorint(r.q) if prime != p)
+        p = min(factorization(r.n))
+        s = min(prime for prime in factorization(r.q) if prime != p)
         return Script(("TableClaims",), "",
                       _proof("rotating_impossible", str(r.n), str(r.q), str(p), str(s)))
     if "invariant" in evidence:
@@ -226,8 +229,8 @@ def _prime_powers(n: int, q: int) -> tuple[int, int, int]:
     >>> _prime_powers(4, 8), _prime_powers(1, 7)
     ((2, 2, 3), (7, 0, 1))
     """
-    (p, b), = factorint(q).items()
-    return p, factorint(n).get(p, 0), b
+    (p, b), = factorization(q).items()
+    return p, factorization(n).get(p, 0), b
 
 
 # --- Evidence ------------------------------------------------------------------------------------

@@ -19,13 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sympy import factorint, primefactors
-
 from coinproofs.coq import Script, Unsupported
 from coinproofs.verify import table as kernel
+from coinproofs.verify.theorems import prime_factors
 
 Permutation = tuple[int, ...]
 
+
+
+def factorization(n: int) -> dict[int, int]:
+    """Each prime dividing n >= 1 and its exponent: factorization(12) = {2: 2, 3: 1}."""
+    found = {}
+    for p in prime_factors(n):
+        found[p] = next(k for k in range(n.bit_length() + 1) if n % p ** (k + 1))
+    return found
 
 def generators_text(generators: Sequence[Permutation]) -> str:
     """Generators as RulesTable.v lists them: each permutation by its images.
@@ -44,9 +51,10 @@ def shortest_script(r: kernel.Table, group: str, length: str, moves: str | None)
                       f"apply: (@strategy_shortest _ {length} strategy).\n"
                       "vm_cast_no_check (erefl true).")
     if group == "cyclic":
-        (p, b), = factorint(r.q).items()
+        (p, b), = factorization(r.q).items()
+        a = factorization(r.n).get(p, 0)
         return Script(("GroupNamed",), "",
-                      f"apply: (@rotation_shortest {p} {factorint(r.n).get(p, 0)} {b} {r.goal}).\n"
+                      f"apply: (@rotation_shortest {p} {a} {b} {r.goal}).\n"
                       "vm_cast_no_check (erefl true).")
     if group == "trivial":
         return Script(("GroupNamed",), "",
@@ -82,8 +90,8 @@ def prime_order_word(r: kernel.Table) -> tuple[list[Permutation], int, int]:
             order, power = 1, x
             while power != identity:
                 power, order = tuple(x[power[i]] for i in range(r.n)), order + 1
-            for p in primefactors(order):
-                others = [s for s in primefactors(r.q) if s != p]
+            for p in prime_factors(order):
+                others = [s for s in prime_factors(r.q) if s != p]
                 if others:
                     word = [r.generators[i] for i in words[x]] * (order // p)
                     return word, p, others[0]

@@ -377,6 +377,8 @@ def left_out(requests: Iterable[str]) -> list[ClaimSpec]:
     select(requests) unless it is asked for every claim (and not named themselves)."""
     requests = list(requests)
     globs = [request for request in requests if is_glob(request)]
+    if not globs:  # only a glob leaves a claim out: listing every claim takes seconds
+        return []
     return [claim for claim in _listed() if not claim.default and claim.id not in requests
             and any(fnmatch.fnmatchcase(claim.id, glob) for glob in globs)]
 
