@@ -29,7 +29,7 @@ from pathlib import Path
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "967b748660fe43f494eebc326a9ffabab51ed28604b7074eca6fdcfa47d002bd"
+FORMAL_SHA256 = "476da0ab845f918be681a4457844874bb774decaed32608d342cd2d3051f34e8"
 
 
 def formal_sha256(folder: Path) -> str:
