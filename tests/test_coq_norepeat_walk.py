@@ -1,8 +1,8 @@
 """Strategy walks (NRWALK1) on the Coq road: coinproofs/coq/norepeat.py expands a walk as the
 kernel walks it (read_walk, not trusted) and formal/norepeat/NoRepeatsWalk.v's walk_ok, run by
-vm_compute, decides. A five-coin walk is accepted; every changed byte of one gets the kernel's
-verdict (refused by the expansion or by Coq; a listed reply changed to another that wins as well
-is accepted by both).
+vm_compute, decides. A five-coin walk is accepted (by `verify --coq`'s check too); every
+changed byte of one gets the kernel's verdict (refused by the expansion or by Coq; a listed
+reply changed to another that wins as well is accepted by both).
 
 The tests that run Coq skip when `coqc` is missing (Debian: apt-get install coq
 libcoq-mathcomp).
@@ -11,16 +11,18 @@ libcoq-mathcomp).
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
 
-from coinproofs.coq import Unsupported
+from coinproofs.coq import Unsupported, build
+from coinproofs.coq.check import check_folder
 from coinproofs.coq.norepeat import COQ_WALK_NODES, read_walk, script, walk_script
 from coinproofs.verify import norepeat_walk as kernel
 from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.schema import Rejected
-from tests.test_coq_norepeat import claim, compile_text, needs_coq
+from tests.test_coq_norepeat import claim, compile_text, needs_coq, prove
 from tests.test_norepeat_walk import written
 
 
@@ -110,3 +112,22 @@ def test_every_changed_byte_gets_the_kernels_verdict(formal: Path, tmp_path: Pat
             assert accepted or "walk_second_wins" in said or "erefl" in said, said
     assert compiled > 0
     assert refused_by_coq > 0 or leaf == 20
+
+
+@needs_coq
+def test_verify_coq_accepts_a_walk_certificate(formal: Path, tmp_path: Path) -> None:
+    """`verify --coq`'s check (driver, statement, coqchk) on the five-coin claim with walk
+    evidence in place of its DAG: accepted, no assumption."""
+    [path] = prove(["norepeat.n5.misere"], tmp_path)
+    _, data = written(5, True, 20)
+    (tmp_path / "norepeat.n5.misere.nrwalk").write_bytes(data)
+    certificate = json.loads(path.read_text())
+    certificate["evidence"] = [{"method": "strategy-walk", "file": "norepeat.n5.misere.nrwalk",
+                                "sha256": hashlib.sha256(data).hexdigest(),
+                                "nodes": int.from_bytes(data[16:24], "little")}]
+    path.write_text(json.dumps(certificate))
+    build.write_proof(path)
+    assert "walk_second_wins" in path.with_name("norepeat_n5_misere.v").read_text()
+    verdicts, assumptions = check_folder(tmp_path, [path], norec=True)
+    assert [verdict.accepted for verdict in verdicts] == [True], verdicts
+    assert assumptions is not None and assumptions.none
