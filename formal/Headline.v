@@ -163,9 +163,9 @@ Print Assumptions strategy_shortest.
    or lost for the player to move, never both, and a recursion decides which. Positions
    related by a bisimulation have the same winner; the symmetries of the cube and Lemma R are
    bisimulations. Normal play: the first player wins for every n >= 1. Misère play: a strategy
-   DAG the checker accepts proves who wins. *)
+   DAG the checker accepts proves who wins, and so does a strategy walk (leaves included). *)
 From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry NoRepeatsMatching
-  NoRepeatsDag.
+  NoRepeatsDag NoRepeatsWalk.
 Check won_or_lost.
 Print Assumptions won_or_lost.
 Check not_won_lost.
@@ -188,6 +188,10 @@ Check dag_second_wins.
 Print Assumptions dag_second_wins.
 Check dag_first_wins.
 Print Assumptions dag_first_wins.
+Check walk_second_wins.
+Print Assumptions walk_second_wins.
+Check walk_first_wins.
+Print Assumptions walk_first_wins.
 
 (* Gardner's glasses (RulesGlasses.v): the checkers of the three kinds of glasses evidence are
    sound. Numbered turns that pass strategy_ok unfold to a tree winning within T turns; survival

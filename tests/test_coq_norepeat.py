@@ -69,7 +69,7 @@ def test_normal_play_reads_no_evidence(tmp_path: Path) -> None:
 def test_misere_needs_a_small_dag(tmp_path: Path) -> None:
     only_strategy = {"claim": claim(3, True, "second"),
                      "evidence": [{"method": "strategy", "moves": {}}]}
-    with pytest.raises(Unsupported, match="no strategy-dag evidence"):
+    with pytest.raises(Unsupported, match="no strategy-dag or strategy-walk evidence"):
         script(only_strategy, tmp_path)
     huge = {"claim": claim(6, True, "second"),
             "evidence": [{"method": "strategy-dag", "file": "x.nrdag", "sha256": "0" * 64,

@@ -1,12 +1,12 @@
 (* Reading a strategy DAG (format NRDAG1, docs/certificates.md) as the checker of
-   NoRepeatsDag.v takes it. A certificate's .v file lists the file's nodes as numbers (binary
+   NoRepeatsDag.v takes it, and a strategy walk (NRWALK1, expanded) as NoRepeatsWalk.v's does. A certificate's .v file lists the file's nodes as numbers (binary
    N, as the file has them): for each node its seen set, its current pattern and its records
    (the winner's reply, the automorphism, the child). Nothing here is trusted: whatever the
    decoder makes of the numbers, dag_ok checks it. A number out of the format decodes to one
    the checker rejects (a node's pattern 2^n, a child past the last node, a malformed answer). *)
 From Coq Require Import BinNat.
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import NoRepeatsDag.
+From CoinProofs Require Import NoRepeatsDag NoRepeatsWalk.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -46,3 +46,19 @@ Definition node_of n nodes (raw : raw_node) : node :=
        [seq answer_of n nodes record | record <- records].
 
 Definition decode n (raw : seq raw_node) : seq node := [seq node_of n (size raw) x | x <- raw].
+
+(* A strategy walk, expanded by coinproofs/coq/norepeat.py (which walks the NRWALK1 file as
+   the kernel does, with its default replies and normal forms) into nodes in NRDAG1's numbers,
+   with one more kind of record: (z, 1, no_child), the winner turns coin z and leaves a leaf. *)
+Definition step_of n nodes (record : raw_record) : step :=
+  let: (z, a, j) := record in
+  if (j =? no_child) && (a =? 1) && (z <? no_reply) then leaf (capped n z)
+  else played (answer_of n nodes record).
+
+Definition walk_node_of n nodes (raw : raw_node) : walk_node :=
+  let: (s, v, records) := raw in
+  let c := node_of n nodes (s, v, [::]) in
+  WalkNode (seen c) (current c) [seq step_of n nodes record | record <- records].
+
+Definition decode_walk n (raw : seq raw_node) : seq walk_node :=
+  [seq walk_node_of n (size raw) x | x <- raw].
