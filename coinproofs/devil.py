@@ -427,6 +427,17 @@ class Check:
     counterexample: Counterexample | None
     table: str = ""  # another member of the family, in words ("" for the coin flip)
 
+    def __repr__(self) -> str:
+        """As the dataclass writes it, without the table for the coin flip.
+
+        >>> check([[0, 1], [0]], 2)
+        Check(n=2, length=2, counterexample=Counterexample(coins='TH', tails=[0], \
+rotations=[0, 0]))
+        """
+        table = f", table={self.table!r}" if self.table else ""
+        return (f"Check(n={self.n}, length={self.length}, "
+                f"counterexample={self.counterexample!r}{table})")
+
     @property
     def wins(self) -> bool:
         """Does the strategy win against every start and every turn of the devil?"""
