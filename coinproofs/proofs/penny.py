@@ -15,6 +15,10 @@ claims are these:
   Fraenkel's and misère play's, for every position: each cites its Coq theorem
   (formal/penny/PennyWythoff.v).
 * ``penny.p-positions.m100000`` (listed, proved on request): the first claim, ten times wider.
+
+Every claim but ``unique`` also cites the theorem for every position it is an instance of;
+square claims go up to M = 10^12, where the theorem alone proves them (the kernel counts the
+formula's pairs); within the kernel's square the rules' evidence stays as the cross-check.
 """
 
 from __future__ import annotations

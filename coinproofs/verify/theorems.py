@@ -32,7 +32,7 @@ from coinproofs.verify.schema import expect
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "dff4e620618ac22aa51daca2032f7c924a84d232c2353d0de346e42c17a54aa8"
+FORMAL_SHA256 = "2a68ad741850ead3ae07860e3a70bfc0a292d083cacd7dd9e955f30f51c6d688"
 
 
 def formal_sha256(folder: Path) -> str:
