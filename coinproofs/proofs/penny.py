@@ -138,9 +138,10 @@ def riddler_claim(lo: int, hi: int) -> ClaimSpec:
     within("HI", hi, 0, kernel.MAX_PILE, SQUARE)
     within("LO", lo, 0, hi, "LO must not exceed HI")
     losing = [list(pair) for pair in engine.losing_splits(lo, hi)]
-    totals = sorted({x + y for x, y in losing})
+    present = {x + y for x, y in losing}  # a set: up to 100,000 totals are looked up
+    totals = sorted(present)
     riddler = {"losing": losing, "losing_totals": totals,
-               "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
+               "winning_totals": [t for t in range(lo, hi + 1) if t not in present]}
     return claim("riddler", {"lo": lo, "hi": hi}, riddler, partial(prove_from_rules, "riddler", hi))
 
 

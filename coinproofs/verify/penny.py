@@ -463,9 +463,10 @@ def _value(kind: str, params: Mapping[str, int], pairs: list[Position]) -> Any:
         return _first(params["count"], pairs)
     lo, hi = params["lo"], params["hi"]
     losing = [[x, y] for x, y in pairs if lo <= x + y <= hi]
-    totals = sorted({x + y for x, y in losing})
+    present = {x + y for x, y in losing}  # a set: up to 100,000 totals are looked up
+    totals = sorted(present)
     return {"losing": losing, "losing_totals": totals,
-            "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
+            "winning_totals": [t for t in range(lo, hi + 1) if t not in present]}
 
 
 def _first(count: int, pairs: list[Position]) -> list[list[int]]:
