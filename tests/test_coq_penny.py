@@ -283,6 +283,26 @@ def test_a_changed_answer_fails(formal: Path, tmp_path: Path) -> None:
     assert not compiled and "line 3" in said, said
 
 
+# --- Squares of 10^12: instances of the theorems, checked in seconds ----------------------------
+
+HUGE = ["penny.p-positions.m1000000000000", "penny.misere.m1000000000000",
+        "penny.a-wythoff.a16.m1000000000000"]
+
+
+@needs_coq
+def test_squares_of_a_trillion_are_instances_of_the_theorems(formal: Path,
+                                                             tmp_path: Path) -> None:
+    proofs = cp.prove(*HUGE, out=tmp_path)
+    assert proofs.proved and all(proof.coq for proof in proofs), proofs
+    for claim_id in HUGE:
+        text = (tmp_path / f"{claim_id.replace('.', '_').replace('-', '_')}.v").read_text()
+        assert "_numeral" in text and "10 ^ 12" in text, claim_id
+    certificates = [tmp_path / f"{claim_id}.json" for claim_id in HUGE]
+    verdicts, assumptions = check_folder(tmp_path, certificates, jobs=1, norec=True)
+    assert all(verdict.accepted for verdict in verdicts), verdicts
+    assert assumptions is not None and assumptions.none
+
+
 # --- On request: squares of 100,000 and the longest lists written ---------------------------------
 
 LARGE = ["penny.p-positions.m100000", "penny.misere.m100000", "penny.a-wythoff.a16.m100000",

@@ -16,18 +16,23 @@ from coinproofs.proofs.runner import prove_one
 from coinproofs.verify.certificate import Rejected, check_document
 
 Document = dict[str, Any]
+LARGEST = "penny.p-positions.m1000000000000"  # an instance of the theorem, nothing computed
 FAST = ["penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
         "penny.misere.m1000", "penny.a-wythoff.a1.m1000", "penny.a-wythoff.a2.m1000",
         "penny.a-wythoff.a3.m1000", "penny.a-wythoff.a4.m1000", "penny.unique.m30",
         "penny.wythoff", "penny.fraenkel", "penny.misere-wythoff"]
 
 
+# The largest claims of their patterns: the theorem alone proves them.
+THEOREM_ONLY = ["penny.misere.m1000000000000", "penny.a-wythoff.a16.m1000000000000"]
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The penny claims (all but the slow one), proved into one folder."""
     out = tmp_path_factory.mktemp("penny-certificates")
-    specs = {spec.id: spec for spec in select(["penny.*"])}
-    for claim_id in FAST:
+    specs = {spec.id: spec for spec in select(["penny.*", LARGEST, *THEOREM_ONLY])}
+    for claim_id in [*FAST, LARGEST, *THEOREM_ONLY]:
         outcome = prove_one(specs[claim_id], out)
         assert outcome.proved, outcome.reason
     return out
@@ -60,7 +65,7 @@ def test_values_reproduce_the_seed() -> None:
     assert specs["penny.p-positions.m10000"].value == 3821
 
 
-@pytest.mark.parametrize("claim_id", FAST)
+@pytest.mark.parametrize("claim_id", [*FAST, LARGEST, *THEOREM_ONLY])
 def test_every_certificate_is_accepted(folder: Path, claim_id: str) -> None:
     verdict = check_document(load(folder, claim_id), folder)
     assert verdict.claim.id == claim_id
@@ -144,6 +149,18 @@ TAMPERING = [
     ("penny.misere-wythoff", set_in(["claim", "kind"], "wythoff"), "claim id"),
     ("penny.wythoff", set_in(["evidence"], lambda e: [*e, {"method": "formula"}]),
      "needs exactly"),
+    # An instance of a theorem for every position: the right theorem, the formula's value.
+    ("penny.misere.m1000", set_in(["evidence", 2, "name"], "wythoff_theorem"),
+     "an instance of misere_wythoff_theorem"),
+    ("penny.first-20", set_in(["evidence", 1, "formal_sha256"], "0" * 64),
+     "Coq sources 000000000000"),
+    ("penny.riddler-20-30", set_in(["evidence"], lambda e: [*e, e[1]]), "needs exactly"),
+    (LARGEST, set_in(["claim", "value"], lambda v: v - 1), "value"),
+    (LARGEST, set_in(["evidence", 0, "name"], "fraenkel_theorem"), "an instance of"),
+    (LARGEST, set_in(["claim"], lambda c: {**c, "id": "penny.p-positions.m1000000000001",
+                                           "params": {"max": 10 ** 12 + 1}}),
+     "penny.formula-pile"),
+    (LARGEST, set_in(["evidence"], lambda e: [*e, {"method": "formula"}]), "needs exactly"),
 ]
 
 FIELDS = [("penny.misere.m1000", ["evidence", 0, field]) for field in ("max", "positions")] + [
@@ -218,3 +235,19 @@ def test_a_losing_set_that_is_not_the_model_is_rejected(folder: Path) -> None:
     document = copy.deepcopy(load(folder, "penny.unique.m30"))
     document["evidence"][0]["positions"].pop()
     assert "not listed" in rejection(document, folder)
+
+
+@pytest.mark.parametrize("claim_id", ["penny.first-20", "penny.riddler-20-30",
+                                      "penny.p-positions.m10000"])
+def test_the_theorem_alone_proves_a_claim_the_rules_cross_check(folder: Path,
+                                                                 claim_id: str) -> None:
+    """Within the kernel's square the rules' evidence cross-checks the theorem; either alone
+    proves the claim, and the kernel checks both when both are given."""
+    document = copy.deepcopy(load(folder, claim_id))
+    methods = [item["method"] for item in document["evidence"]]
+    assert methods[-1] == "theorem"
+    cited, computed = copy.deepcopy(document), copy.deepcopy(document)
+    cited["evidence"] = document["evidence"][-1:]
+    computed["evidence"] = document["evidence"][:-1]
+    for alone in (cited, computed):
+        assert check_document(alone, folder).claim.id == claim_id

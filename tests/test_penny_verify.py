@@ -100,3 +100,19 @@ def test_the_reference_cnf_has_exactly_one_model_for_tiny_squares() -> None:
         assert models == [expected]
         excluded = penny_cnf.excluding(losing, max_pile)
         assert not any((lit > 0) == expected[abs(lit) - 1] for lit in excluded)
+
+
+@given(st.integers(0, 3000), st.integers(1, 16))
+@settings(max_examples=200, deadline=None)
+def test_counting_by_bisection_is_counting_the_pairs(max_pile: int, a: int) -> None:
+    assert kernel.formula_count(max_pile, a) == len(kernel.formula_pairs(max_pile, a))
+
+
+def test_counts_at_the_largest_square_grow_as_m_over_the_larger_beatty_ratio() -> None:
+    # The k-th pair's larger pile is about k * beta, beta = phi^2 for a = 1: the count is about
+    # M / beta + 1 (within one: beta is irrational).
+    phi_squared = (3 + 5 ** 0.5) / 2
+    count = kernel.formula_count(10 ** 12)
+    assert abs(count - (10 ** 12 / phi_squared + 1)) < 2
+    larger = kernel.formula_pair(count - 1)[1]
+    assert larger <= 10 ** 12 < kernel.formula_pair(count)[1]

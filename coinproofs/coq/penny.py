@@ -5,7 +5,9 @@ No claim needs the certificate's evidence. The losing positions are defined by p
 rules; Fraenkel's theorem (formal/penny/PennyMex.v, Wythoff's for a = 1) proves for every position
 that they are the pairs (A k, A k + a k), A k the least number no earlier pair uses, and a
 checker (formal/penny/PennyGold.v, run by the kernel's ``vm_compute``) shows A k = floor(k alpha)
-up to the claim's bound. Each proof applies the soundness theorem of its kind
+up to the claim's bound. A claim about a square is an instance of the theorems for every
+position (formal/penny/PennyInstances.v: two square roots in binary numbers, whatever its side,
+up to 10^12); a first or riddler claim applies the soundness theorem of its kind
 (formal/penny/PennyClaims.v) to the claim's own numbers; ``penny.unique.m<M>`` is an instance
 of ``unique_claim`` (formal/penny/PennyPlay.v), proved for every M. ``penny.wythoff``,
 ``penny.fraenkel`` and ``penny.misere-wythoff`` state a theorem of formal/penny/PennyWythoff.v,
@@ -19,6 +21,7 @@ forall x y, x <= 10 ^ 4 /\ y <= 10 ^ 4 /\ losing wythoff normal (x, y) <->
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -38,8 +41,14 @@ MOST_RIDDLER_HI = 500
 
 # The soundness theorem (formal/penny/PennyClaims.v) that proves each kind of claim from its
 # checker.
-THEOREMS = {"p-positions": "wythoff_square", "a-wythoff": "square_sound",
-            "misere": "misere_square", "first": "first_sound"}
+THEOREMS = {"first": "first_sound"}
+
+# The instance (formal/penny/PennyInstances.v) of the theorems for every position that proves
+# each kind of claim about a square: two square roots in binary numbers, whatever the side. Its
+# arguments are the statement's side M and count V as numerals (syntax trees of small literals),
+# which the checker reads in binary.
+INSTANCES = {"p-positions": "@wythoff_numeral", "a-wythoff": "@square_numeral {a}",
+             "misere": "@misere_numeral"}
 
 # The statements of the theorems about every position, as formal/penny/PennyWythoff.v states them.
 FOR_EVERY_POSITION = {
@@ -58,6 +67,8 @@ def number(n: int) -> str:
 
     >>> [number(n) for n in (3821, 10000, 20000, 38197)]
     ['3821', '10 ^ 4', '2 * 10 ^ 4', '38 * 1000 + 197']
+    >>> number(381966011251)
+    '(381 * 1000 + 966) * 1000 * 1000 + 11 * 1000 + 251'
     """
     if int(nat(n)) < LARGEST_LITERAL:
         return str(n)
@@ -65,7 +76,28 @@ def number(n: int) -> str:
     if zeros >= 3 and n // 10 ** zeros < LARGEST_LITERAL:
         head = n // 10 ** zeros
         return f"10 ^ {zeros}" if head == 1 else f"{head} * 10 ^ {zeros}"
+    if n // 1000 >= LARGEST_LITERAL:
+        millions = number(n // 10 ** 6)
+        millions = f"({millions})" if "+" in millions else millions
+        return f"{millions} * 1000 * 1000 + {number(n % 10 ** 6)}"
     return f"{n // 1000} * 1000 + {n % 1000}"
+
+
+def numeral(n: int) -> str:
+    """`number(n)` as a PennyInstances.v numeral: its syntax tree, whose nat_of is the text.
+
+    >>> numeral(38197)
+    '(Add (Mul (Lit 38) (Lit 1000)) (Lit 197))'
+    """
+    def tree(node: ast.expr) -> str:
+        if isinstance(node, ast.Constant):
+            return f"(Lit {node.value})"
+        assert isinstance(node, ast.BinOp)
+        operator = {ast.Add: "Add", ast.Mult: "Mul", ast.Pow: "Pow"}[type(node.op)]
+        return f"({operator} {tree(node.left)} {tree(node.right)})"
+
+    # Coq's ^, * and + bind as Python's **, * and +, and associate the same way.
+    return tree(ast.parse(number(n).replace("^", "**"), mode="eval").body)
 
 
 def numbers(values: Iterable[int]) -> str:
@@ -145,6 +177,13 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
                           f"{MOST_RIDDLER_HI:,} a Coq proof is written for")
     if kind == "riddler":
         theorem = f"(riddler_sound (k0 := {number(first_pair_from(params['lo']))}))"
+    elif kind in INSTANCES:
+        instance = INSTANCES[kind].format(a=params.get("a"))
+        positive = " isT" if kind == "a-wythoff" else ""  # 0 < a
+        return Script(("PennyInstances",), "",
+                      f"have := {instance} {numeral(params['max'])} {numeral(value)}{positive}.\n"
+                      "cbn [nat_of].\n"
+                      f"by move=> instance; apply: instance; {CHECKED}")
     elif kind in THEOREMS:
         theorem = THEOREMS[kind]
     else:

@@ -15,6 +15,10 @@ claims are these:
   Fraenkel's and misère play's, for every position: each cites its Coq theorem
   (formal/penny/PennyWythoff.v).
 * ``penny.p-positions.m100000`` (listed, proved on request): the first claim, ten times wider.
+
+Every claim but ``unique`` also cites the theorem for every position it is an instance of;
+square claims go up to M = 10^12, where the theorem alone proves them (the kernel counts the
+formula's pairs); within the kernel's square the rules' evidence stays as the cross-check.
 """
 
 from __future__ import annotations
@@ -43,17 +47,24 @@ def p_positions_evidence(context: ProofContext, max_pile: int,
     return {"method": "p-positions", "max": max_pile, **artifact}
 
 
-def prove_by_rules_and_formula(max_pile: int, a: int, misere: bool,
+def prove_by_rules_and_formula(kind: str, max_pile: int, a: int, misere: bool,
                                context: ProofContext) -> list[Evidence]:
-    """Rules-only losing positions, for the kernel to check against the rules and the formula."""
+    """The theorem the claim is an instance of; within the kernel's square, also the rules-only
+    losing positions, for the kernel to check against the rules and the formula (the
+    independent cross-check the theorem explains)."""
+    cited = theorem_evidence(kernel.INSTANCE_OF[kind])
+    if max_pile > kernel.MAX_PILE:
+        return [cited]
     context.progress(f"penny: scanning {(max_pile + 1) ** 2:,} positions by the rules")
     pairs = engine.losing_by_rules(max_pile, a, misere)
-    return [p_positions_evidence(context, max_pile, pairs), {"method": "formula"}]
+    return [p_positions_evidence(context, max_pile, pairs), {"method": "formula"}, cited]
 
 
-def prove_from_rules(max_pile: int, context: ProofContext) -> list[Evidence]:
-    """Rules-only losing positions with both piles <= max_pile (the kernel reads the claim off)."""
-    return [p_positions_evidence(context, max_pile, engine.losing_by_rules(max_pile))]
+def prove_from_rules(kind: str, max_pile: int, context: ProofContext) -> list[Evidence]:
+    """Rules-only losing positions with both piles <= max_pile (the kernel reads the claim off),
+    and the theorem the claim is an instance of."""
+    return [p_positions_evidence(context, max_pile, engine.losing_by_rules(max_pile)),
+            theorem_evidence(kernel.INSTANCE_OF[kind])]
 
 
 def prove_unique(max_pile: int, context: ProofContext) -> list[Evidence]:
@@ -80,28 +91,30 @@ def claim(kind: str, params: dict[str, int], value: Any, prover: Any) -> ClaimSp
 
 
 SQUARE = f"the kernel checks the rules on squares of at most {kernel.MAX_PILE:,} pennies a side"
+COUNTED = (f"the kernel counts the formula's pairs in squares of at most "
+           f"{kernel.MAX_FORMULA_PILE:,} pennies a side")
 
 
 def p_positions_claim(m: int) -> ClaimSpec:
     """penny.p-positions.m<M>: the rules' losing positions are the formula's."""
-    within("M", m, 0, kernel.MAX_PILE, SQUARE)
-    return claim("p-positions", {"max": m}, len(engine.losing_by_formula(m)),
-                 partial(prove_by_rules_and_formula, m, 1, False))
+    within("M", m, 0, kernel.MAX_FORMULA_PILE, COUNTED)
+    return claim("p-positions", {"max": m}, kernel.formula_count(m),
+                 partial(prove_by_rules_and_formula, "p-positions", m, 1, False))
 
 
 def misere_claim(m: int) -> ClaimSpec:
-    """penny.misere.m<M>: the same for misère play."""
-    within("M", m, 2, kernel.MAX_PILE, SQUARE + " and misère play differs from 2 on")
-    return claim("misere", {"max": m}, len(engine.losing_by_formula(m, misere=True)),
-                 partial(prove_by_rules_and_formula, m, 1, True))
+    """penny.misere.m<M>: the same for misère play (the same number of pairs, as M >= 2)."""
+    within("M", m, 2, kernel.MAX_FORMULA_PILE, COUNTED + " and misère play differs from 2 on")
+    return claim("misere", {"max": m}, kernel.formula_count(m),
+                 partial(prove_by_rules_and_formula, "misere", m, 1, True))
 
 
 def a_wythoff_claim(a: int, m: int) -> ClaimSpec:
     """penny.a-wythoff.a<A>.m<M>: the same for Fraenkel's a-Wythoff game."""
     within("A", a, 1, kernel.MAX_A, "the kernel's largest a")
-    within("M", m, 0, kernel.MAX_PILE, SQUARE)
-    return claim("a-wythoff", {"a": a, "max": m}, len(engine.losing_by_formula(m, a)),
-                 partial(prove_by_rules_and_formula, m, a, False))
+    within("M", m, 0, kernel.MAX_FORMULA_PILE, COUNTED)
+    return claim("a-wythoff", {"a": a, "max": m}, kernel.formula_count(m, a),
+                 partial(prove_by_rules_and_formula, "a-wythoff", m, a, False))
 
 
 @cache
@@ -117,7 +130,7 @@ def first_claim(c: int) -> ClaimSpec:
     """penny.first-<C>: the first C losing positions."""
     within("C", c, 1, most_first(), SQUARE)
     first = [list(engine.wythoff_pair(k)) for k in range(c)]
-    return claim("first", {"count": c}, first, partial(prove_from_rules, first[-1][1]))
+    return claim("first", {"count": c}, first, partial(prove_from_rules, "first", first[-1][1]))
 
 
 def riddler_claim(lo: int, hi: int) -> ClaimSpec:
@@ -125,10 +138,11 @@ def riddler_claim(lo: int, hi: int) -> ClaimSpec:
     within("HI", hi, 0, kernel.MAX_PILE, SQUARE)
     within("LO", lo, 0, hi, "LO must not exceed HI")
     losing = [list(pair) for pair in engine.losing_splits(lo, hi)]
-    totals = sorted({x + y for x, y in losing})
+    present = {x + y for x, y in losing}  # a set: up to 100,000 totals are looked up
+    totals = sorted(present)
     riddler = {"losing": losing, "losing_totals": totals,
-               "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
-    return claim("riddler", {"lo": lo, "hi": hi}, riddler, partial(prove_from_rules, hi))
+               "winning_totals": [t for t in range(lo, hi + 1) if t not in present]}
+    return claim("riddler", {"lo": lo, "hi": hi}, riddler, partial(prove_from_rules, "riddler", hi))
 
 
 def unique_claim(m: int) -> ClaimSpec:
@@ -150,7 +164,7 @@ def theorem_claim(kind: str) -> ClaimSpec:
 
 def patterns() -> list[ClaimPattern]:
     """The claims about the penny game, as patterns."""
-    square = f"0..{kernel.MAX_PILE:,}"
+    square = f"0..{kernel.MAX_FORMULA_PILE:,}"
     return [
         ClaimPattern("penny.p-positions.m<M>", build=p_positions_claim,
                      about="the losing positions with both piles <= M are Wythoff's pairs",
@@ -166,7 +180,7 @@ def patterns() -> list[ClaimPattern]:
                      defaults=[{"lo": 20, "hi": 30}]),
         ClaimPattern("penny.misere.m<M>", build=misere_claim,
                      about="the same for misère play",
-                     limits=f"M = 2..{kernel.MAX_PILE:,}", defaults=[{"m": 1000}]),
+                     limits=f"M = 2..{kernel.MAX_FORMULA_PILE:,}", defaults=[{"m": 1000}]),
         ClaimPattern("penny.a-wythoff.a<A>.m<M>", build=a_wythoff_claim,
                      about="the same for Fraenkel's a-Wythoff game",
                      limits=f"A = 1..{kernel.MAX_A}, M = {square}",

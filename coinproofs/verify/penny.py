@@ -76,6 +76,10 @@ MAX_A = 16
 MAX_UNIQUE_PILE = 60  # the default of the bound penny.unique-pile
 PILE = declare("penny.pile", MAX_PILE, "pennies",
                "the side M of the square checked: about (M / 10,000)^2 seconds")
+MAX_FORMULA_PILE = 10 ** 12  # the default of the bound penny.formula-pile
+FORMULA_PILE = declare("penny.formula-pile", MAX_FORMULA_PILE, "pennies",
+                       "the side M of a square whose losing positions are counted by the formula "
+                       "(a theorem's instance): about log2(M) square roots")
 UNIQUE_PILE = declare("penny.unique-pile", MAX_UNIQUE_PILE, "pennies",
                       "the side M of the uniqueness CNF: about 2 M^3 clauses")
 UNIQUE_ENCODING = "penny_cnf.losing_cnf + excluding"  # names the kernel's encoder
@@ -92,6 +96,13 @@ REQUIRED = {
     "unique": ("p-positions", "lrat"),
     **{kind: ("theorem",) for kind in theorems.PENNY_THEOREMS},
 }
+
+# The theorem for every position (theorems.PENNY_THEOREMS) of which each kind of claim about a
+# square or a list is an instance: cited, it proves the claim with the value the formula gives,
+# instead of the computed evidence of REQUIRED or besides it (then both are checked).
+INSTANCE_OF = {"p-positions": "wythoff_theorem", "misere": "misere_wythoff_theorem",
+               "a-wythoff": "fraenkel_theorem", "first": "wythoff_theorem",
+               "riddler": "wythoff_theorem"}
 
 # The parameters of each kind of claim (how large a square they need is bounded by the
 # evidence's square: penny.pile, penny.unique-pile).
@@ -204,6 +215,24 @@ def formula_pairs(max_pile: int, a: int = 1, misere: bool = False) -> list[Posit
     return pairs
 
 
+def formula_count(max_pile: int, a: int = 1) -> int:
+    """How many of the formula's pairs have both piles <= max_pile, by bisection: the larger
+    pile floor(k*alpha) + a*k grows strictly with k and exceeds k, so the count is the least k
+    in 0..max_pile + 1 whose pair does not fit.
+
+    >>> formula_count(10), formula_count(10 ** 12)
+    (5, 381966011251)
+    """
+    low, high = 0, max_pile + 1  # the pair of `high` does not fit; those below `low` do
+    while low < high:
+        middle = (low + high) // 2
+        if formula_pair(middle, a)[1] <= max_pile:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 # --- Claims ---------------------------------------------------------------------------------
 
 def claim_id(kind: str, params: Mapping[str, int]) -> str:
@@ -293,31 +322,75 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
     params = check_form(claim)
     methods = [method_of(item, ("p-positions", "formula", "lrat", "theorem"), "the penny game")
                for item in evidence]
-    expect(sorted(methods) == sorted(REQUIRED[claim.kind]),
+    computed = REQUIRED[claim.kind]
+    allowed = [sorted(computed)]
+    if claim.kind in INSTANCE_OF:
+        allowed += [["theorem"], sorted((*computed, "theorem"))]
+    expect(sorted(methods) in allowed,
            f"a {claim.kind} claim needs exactly the evidence "
-           f"{', '.join(REQUIRED[claim.kind])}, not {', '.join(map(repr, methods))}")
+           f"{' or '.join(' and '.join(evidence) for evidence in allowed)}, "
+           f"not {', '.join(map(repr, methods))}")
     by_method = dict(zip(methods, evidence, strict=True))
-    if "theorem" in by_method:
+    if claim.kind in theorems.PENNY_THEOREMS:
         _check_theorem(claim, by_method["theorem"])
         return methods
+    values = []
+    if "theorem" in by_method:
+        values.append(_instance_value(claim.kind, params, by_method["theorem"]))
+    if "p-positions" in by_method:
+        values.append(_computed_value(claim.kind, params, by_method, artifacts))
+    for value in values:
+        # Compared as JSON text, so that 3821.0 or true do not pass for 3821 or 1.
+        expect(json.dumps(claim.value) == json.dumps(value),
+               f"the claim's value is not {json.dumps(value)}, which the evidence shows")
+    expect(claim.statement == statement(claim.kind, params, claim.value),
+           f"the statement does not say what a {claim.kind} claim with these parameters says")
+    return methods
+
+
+def _computed_value(kind: str, params: Mapping[str, int], by_method: Mapping[str, Evidence],
+                    artifacts: Artifacts) -> Any:
+    """The claim's value as the computed evidence shows it: the listed losing positions,
+    checked against the rules (and the formula, the CNF's LRAT proof when given)."""
     a = params.get("a", 1)
-    misere = claim.kind == "misere"
-    max_pile = _square(claim.kind, params, by_method["p-positions"])
+    misere = kind == "misere"
+    max_pile = _square(kind, params, by_method["p-positions"])
     pairs = _p_positions(by_method["p-positions"], artifacts)
     check_losing_set(pairs, max_pile, a, misere)
-    value = _value(claim.kind, params, pairs)
     if "formula" in by_method:
         FORMULA.check(by_method["formula"])
         expect(pairs == formula_pairs(max_pile, a, misere),
                "the losing positions are not the formula's pairs")
     if "lrat" in by_method:
         _check_uniqueness(max_pile, pairs, by_method["lrat"], artifacts)
-    # Compared as JSON text, so that 3821.0 or true do not pass for 3821 or 1.
-    expect(json.dumps(claim.value) == json.dumps(value),
-           f"the claim's value is not {json.dumps(value)}, which the evidence shows")
-    expect(claim.statement == statement(claim.kind, params, value),
-           f"the statement does not say what a {claim.kind} claim with these parameters says")
-    return methods
+    return _value(kind, params, pairs)
+
+
+def _instance_value(kind: str, params: Mapping[str, int], item: Evidence) -> Any:
+    """The claim's value as the formula gives it, once the evidence cites the theorem of which
+    the claim is an instance (checked at the kernel's sources): within the bounds, the losing
+    positions are then the formula's pairs, so the value needs arithmetic only."""
+    THEOREM.check(item)
+    check_sources(item)
+    expect(item["name"] == INSTANCE_OF[kind],
+           f"a {kind} claim is an instance of {INSTANCE_OF[kind]}, not of {item['name']}")
+    if kind in ("p-positions", "misere", "a-wythoff"):
+        FORMULA_PILE.check(params["max"], "the square of positions")
+        count = formula_count(params["max"], params.get("a", 1))
+        # Misère play swaps (0, 0) and (1, 2) for (0, 1) and (2, 2): both fit, as max >= 2.
+        return count
+    if kind == "first":
+        # The larger pile of pair k is at least k: the count is bounded before any square root.
+        PILE.check(params["count"] - 1, "the larger pile of the last pair listed")
+        PILE.check(formula_pair(params["count"] - 1)[1], "the larger pile of the last pair listed")
+        return [list(formula_pair(k)) for k in range(params["count"])]
+    PILE.check(params["hi"], "the pennies of a riddler claim")
+    pairs = []
+    k = 0
+    while sum(formula_pair(k)) <= params["hi"]:  # the totals grow with k
+        pairs.append(formula_pair(k))
+        k += 1
+    return _value(kind, params, pairs)
 
 
 def _check_theorem(claim: Claim, item: Evidence) -> None:
@@ -390,9 +463,10 @@ def _value(kind: str, params: Mapping[str, int], pairs: list[Position]) -> Any:
         return _first(params["count"], pairs)
     lo, hi = params["lo"], params["hi"]
     losing = [[x, y] for x, y in pairs if lo <= x + y <= hi]
-    totals = sorted({x + y for x, y in losing})
+    present = {x + y for x, y in losing}  # a set: up to 100,000 totals are looked up
+    totals = sorted(present)
     return {"losing": losing, "losing_totals": totals,
-            "winning_totals": [t for t in range(lo, hi + 1) if t not in totals]}
+            "winning_totals": [t for t in range(lo, hi + 1) if t not in present]}
 
 
 def _first(count: int, pairs: list[Position]) -> list[list[int]]:
