@@ -91,6 +91,7 @@ def numeral(n: int) -> str:
     """
     def tree(node: ast.expr) -> str:
         if isinstance(node, ast.Constant):
+            assert isinstance(node.value, int)  # number() writes whole numbers only
             return f"(Lit {node.value})"
         assert isinstance(node, ast.BinOp)
         operator = {ast.Add: "Add", ast.Mult: "Mul", ast.Pow: "Pow"}[type(node.op)]
