@@ -1,22 +1,7 @@
-"""Certificates: load one, check its form, and hand its claim to the game's own checker.
-
-A certificate is a JSON document (schema ``coinproofs/certificate/v1``) naming a claim and the
-evidence for it. Evidence may point at artifact files beside the certificate; they are read only
-after their SHA-256 matches the one written in the certificate. Each game's kernel module
-(``GAME_MODULES``: ``verify/devil.py`` for the devil's family, ``verify/penny.py``,
-``verify/norepeat.py``, ``verify/glasses.py``) defines
-
-    check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) -> list[str]
-
-which raises :class:`Rejected` unless the evidence proves the claim exactly as stated, and
-returns the evidence methods it checked. Nothing here trusts the code that wrote the file.
-
-Every object has one exact shape (``verify/schema.py``): the document, its claim and its
-provenance here, the params and evidence in the game's module. Sizes are bounded before the
-work: the document's bytes, nesting and values before it is parsed (in linear passes), an
-artifact's bytes before it is read (and it is read a line at a time where its format has lines,
-each line within `artifact.line-bytes`); special files (pipes, devices, links) are refused
-before they are opened (docs/certificates.md, "Bounded on every input").
+"""Certificates: load one as strict JSON, bounded before it is parsed; check the document's
+and the claim's shapes; hand the claim to its game's ``check_claim`` (``GAME_MODULES``), which
+reads artifacts only once their SHA-256 matches. Prose: docs/certificates.md, "The document",
+"Conventions" and "Bounded on every input"; docs/design.md, "The trust boundary".
 """
 
 from __future__ import annotations
@@ -108,20 +93,16 @@ class Verdict:
 
 
 class Artifacts:
-    """The files beside a certificate, handed out only when their hash matches.
-
-    Each file is first hashed as a stream (never held whole), and its size is checked against
-    the bound `artifact.bytes` (and a tighter one the caller names) before a byte is read.
-    """
+    """The files beside a certificate, handed out only once their size is within
+    `artifact.bytes` (and the caller's bound) and their SHA-256, hashed as a stream, matches."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
     def read(self, evidence: Evidence, name_key: str = "file", hash_key: str = "sha256",
              bound: Bound | None = None, bytes_each: int = 1) -> bytes:
-        """The bytes of the file evidence[name_key], whose SHA-256 is evidence[hash_key]
-        (whole: for files that are one JSON document). With a `bound`, the file may have at
-        most `bytes_each` bytes for each unit the bound allows."""
+        """The whole file evidence[name_key] (SHA-256 evidence[hash_key]), of at most
+        `bytes_each` bytes for each unit `bound` allows."""
         with self._open(evidence, name_key, hash_key, bound, bytes_each) as (handle, name,
                                                                              digest):
             data = handle.read()
@@ -130,7 +111,7 @@ class Artifacts:
         return data
 
     def text(self, evidence: Evidence, bound: Bound | None = None) -> str:
-        """The UTF-8 text of the file evidence['file'], whose SHA-256 is evidence['sha256']."""
+        """The UTF-8 text of the file evidence['file'] (SHA-256 evidence['sha256'])."""
         try:
             return self.read(evidence, bound=bound).decode("utf-8")
         except UnicodeDecodeError:
@@ -138,8 +119,7 @@ class Artifacts:
 
     def lines(self, evidence: Evidence, name_key: str = "file", hash_key: str = "sha256",
               bound: Bound | None = None) -> Iterator[bytes]:
-        """The lines (with their newlines) of the file evidence[name_key], one at a time, each
-        at most `artifact.line-bytes` long."""
+        """The lines of the file evidence[name_key], one at a time, within artifact.line-bytes."""
         with self._open(evidence, name_key, hash_key, bound, 1) as (handle, name, digest):
             hasher = hashlib.sha256()
             number = 0
@@ -154,11 +134,9 @@ class Artifacts:
 
     def readings(self, evidence: Evidence, sized_by: Bound, bytes_each: int,
                  times: int) -> Generator[Iterator[bytes], None, None]:
-        """`times` readings of the binary file evidence['file'], one after the other, each a
-        megabyte at a time and hashed as it is read. Its size is bounded by `sized_by` (at most
-        `bytes_each` bytes for each unit it allows) in place of `artifact.bytes`: a file whose
-        own bound already limits its size, and the work of checking it, may be larger than
-        other artifacts."""
+        """`times` readings of the binary file evidence['file'], each a megabyte at a time and
+        hashed as read; its size bounded by `sized_by` in place of `artifact.bytes` (a file
+        whose own bound limits it and its work may be larger than other artifacts)."""
         with self._open(evidence, "file", "sha256", sized_by, bytes_each,
                         own_size=True) as (handle, name, digest):
             for _ in range(times):
@@ -173,9 +151,8 @@ class Artifacts:
     @contextmanager
     def _open(self, evidence: Evidence, name_key: str, hash_key: str, bound: Bound | None,
               bytes_each: int, own_size: bool = False) -> Iterator[tuple[IO[bytes], str, str]]:
-        """The file evidence[name_key], open at its start once its size is within the bounds
-        (`bound` alone when `own_size`) and its SHA-256 (computed a megabyte at a time) is
-        evidence[hash_key]."""
+        """The file evidence[name_key], open, once within the bounds and of its SHA-256."""
+
         name, digest = evidence.get(name_key), evidence.get(hash_key)
         FILE.check(name, f"evidence field {name_key!r}")
         SHA256.check(digest, f"evidence field {hash_key!r}")
@@ -215,13 +192,14 @@ def _hashed_chunks(handle: IO[bytes], name: str, digest: str) -> Iterator[bytes]
 
 
 class GameChecker(Protocol):
+    """A game's ``check_claim``: the methods it checked, or Rejected unless they prove it."""
+
     def __call__(self, claim: Claim, evidence: list[Evidence],
                  artifacts: Artifacts) -> list[str]: ...
 
 
 def parse_claim(doc: Any) -> Claim:
-    """The claim of a certificate document, once the document and the claim have their exact
-    shapes (the game's checker then checks the params, value and statement)."""
+    """The claim of a certificate document, once the document and the claim have their shapes."""
     DOCUMENT.check(doc)
     if "provenance" in doc:
         PROVENANCE.check(doc["provenance"])
@@ -230,8 +208,7 @@ def parse_claim(doc: Any) -> Claim:
     return Claim(raw["id"], raw["game"], raw["kind"], raw["params"], raw["value"], raw["statement"])
 
 
-# The kernel module that checks each game's claims (verify/<module>.py): the devil's claims are
-# dispatched between the coin flip's rules and the family's.
+# The kernel module that checks each game's claims (verify/<module>.py).
 GAME_MODULES = {"devil": "devil", "penny": "penny", "norepeat": "norepeat",
                 "glasses": "glasses"}
 
@@ -242,9 +219,7 @@ def game_module(game: str) -> Any:
 
 
 def check_form(claim: Claim) -> None:
-    """Reject unless the claim has the exact form its game gives it: params and value of the
-    right types, the id its params and kind give, the statement they give (the game's own
-    ``check_form``, the first step of its ``check_claim``). The Coq road shares this check."""
+    """Reject unless the claim has its game's form (the game's ``check_form``; the Coq road's)."""
     try:
         game_module(claim.game).check_form(claim)
     except Rejected:
@@ -271,11 +246,9 @@ def check_document(doc: Any, folder: Path) -> Verdict:
 # --- Strict JSON ----------------------------------------------------------------------------
 
 def json_shape(text: str) -> tuple[int, int, bool]:
-    r"""(depth, values, balanced) of the JSON `text`: how deep its lists and objects nest; how
-    many values parsing it makes, counted as its commas and opening brackets outside strings
-    (at least all its values but one); and whether its brackets balance, as they do in every
-    JSON document. Each step is a pass of C code over the bytes, whatever they hold: linear
-    time, and memory for a few copies of the text, never an object per string or bracket.
+    r"""(depth, values, balanced) of the JSON `text`: how deep it nests; its commas and opening
+    brackets outside strings (at least all its values but one); whether its brackets balance.
+    Passes of C code over the bytes: linear time, never an object per string or bracket.
 
     >>> json_shape(r'[[1, 2], {"a": "[[,,[\\"}]'), json_shape("[[[[]]]]")
     ((2, 5, True), (4, 4, True))
@@ -319,10 +292,9 @@ def _finite(word: str) -> float:
 
 
 def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 1) -> Any:
-    """The strict JSON document in `text` (no repeated keys, no NaN, Infinity or numbers too
-    large for a float, at most `certificate.depth` levels of nesting, at most the bound
-    `values` allows of values, `values_each` for each unit), or a rejection saying why `what`
-    is not one. Depth and values are counted before the parser builds anything."""
+    """The strict JSON document in `text` (no repeated key, NaN, Infinity or float overflow;
+    depth and values, `values_each` a unit of `values`, within bounds counted before the
+    parser builds anything), or a rejection saying why `what` is not one."""
     depth, count, balanced = json_shape(text)
     DEPTH.check(depth, what)
     # (the parser would refuse it too, but only once it had recursed as deep as it goes)
@@ -340,10 +312,10 @@ def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 
 
 
 def open_regular(path: Path) -> IO[bytes]:
-    """The file `path`, open for reading, if it is a regular file. A named pipe or a device
-    would make the reader wait or read forever: it is refused from its status before it is
-    opened, and opened without waiting (O_NONBLOCK) and checked again, in case it changed in
-    between."""
+    """The file `path`, open for reading, if it is a regular file. A pipe or a device would
+    make the reader wait or read forever: refused from its status, then opened without waiting
+    (O_NONBLOCK) and checked again, in case it changed in between."""
+
     try:
         expect(stat.S_ISREG(path.stat().st_mode), f"{path} is not a regular file")
         handle = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")

@@ -1,9 +1,7 @@
-"""The devil's claims in the kernel (the game module of certificates whose game is `devil`,
-verify/certificate.py's `check_document`): a claim's form, and which checker reads each kind
-of its evidence. Every claim is about a table of the family (verify/table.py, the one set of
-rules); the coin flip's claims (`devil.n<N>.<kind>`, no options) may also rest on the coins'
-SAT proofs (verify/devil_cnf.py) and invariants (verify/devil_invariant.py), and state that a
-strategy is Lamping's."""
+"""The devil's claims: their form, and which checker reads each kind of evidence (the rules:
+verify/table.py). Prose: docs/design.md, "One kernel for the rotating table"; docs/certificates.md,
+"The devil's coin flip"."""
+
 
 from __future__ import annotations
 
@@ -45,8 +43,8 @@ def is_coin_flip(claim: Claim) -> bool:
 
 
 def check_form(claim: Claim) -> None:
-    """Reject unless the claim has its exact form: params and value of the right types, the id
-    its params and kind give, the statement its params and value give (no evidence read)."""
+    """Reject unless the claim has its exact form: params, value, id, statement (no evidence)."""
+
     n, q, group_name, goal = table.options(claim.params)
     kinds = [*VALUES, "count"] if set(claim.params) == {"n"} else ["shortest", "impossible",
                                                                     "count"]

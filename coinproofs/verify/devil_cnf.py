@@ -1,40 +1,7 @@
-"""The reference CNF for "a strategy of L moves wins the devil's coin flip with N coins", and
-the kernel's check of LRAT evidence against it.
-
-The formula (encoding ``ENCODING``) speaks of beliefs over rotation orbits, as in
-``verify/table.py``: M = len(orbits(N)) orbits, orbit j is the j-th least member, bit j of a
-belief is orbit j, orbit 0 is all heads. Its variables, laid out so that a DIMACS header can
-say what each one means:
-
-* belief(t, j) = 1 + t*M + j, for t = 0..L and j = 0..M-1: "after t moves, the belief
-  contains orbit j";
-* move(t, m) = 1 + (L+1)*M + (t-1)*M + m, for t = 1..L and m = 0..M-1: "move t flips the
-  positions of orbits(N)[m]" (one move per orbit: a belief's image depends only on the orbit
-  of the move).
-
-Its clauses, in this order:
-
-1. the start: belief(0, j) for every j;
-2. for each move t = 1..L: at least one move(t, m); at most one (pairwise); and for every
-   move orbit m, orbit j and orbit k in the image of j under m (``orbit_images``):
-   move(t, m) and belief(t-1, j) imply belief(t, k);
-3. the goal: not belief(L, j) for every j >= 1.
-
-Why SAT <=> a winning strategy of L moves exists. The true belief B_t after moves
-m_1..m_t is B_0 = every orbit, B_t = union of image(j, m_t) over j in B_{t-1}.
-(<=) Given a winning strategy, let move(t, m) say m = m_t's orbit and belief(t, j) say j is
-in B_t: every clause holds (the transition clauses say exactly that B_t contains the image of
-B_{t-1}; B_L = {all heads} is the goal). (=>) Given a model, exactly one move(t, m_t) holds
-at each t; call b_t the set of orbits j with belief(t, j). The clauses only ask that b_t
-contain the image of b_{t-1}, so b_t may be larger than the true belief; but by induction
-B_t <= b_t (B_0 = b_0, and the image of a subset is a subset of the image), so
-B_L <= b_L <= {all heads}. B_L is not empty (all heads is in B_0 and stays), so B_L is the
-goal: the moves m_1..m_L win. Models projected on the move variables are therefore exactly the
-winning strategies of L orbit moves.
-
-Why UNSAT at L proves that no strategy of at most L moves wins: all heads is absorbing (its
-image under every move is itself), so a strategy that wins in fewer moves, followed by any
-moves up to L, wins in exactly L moves; there is none.
+"""The reference CNF for "a strategy of L moves wins the devil's coin flip with N coins"
+(``ENCODING``), and the kernel's check of LRAT evidence against it. Prose: docs/encodings.md,
+"The reference CNF" (its variables, clauses, and why UNSAT at L means no strategy of at most
+L moves wins); docs/certificates.md, "`lrat` (no strategy of L moves)".
 """
 
 from __future__ import annotations
@@ -57,17 +24,13 @@ MAX_N = 9
 
 
 def max_length(n: int) -> int:
-    """The longest formula the kernel builds for lrat evidence about n coins: 2^n moves.
-
-    No claim needs more (a shortest strategy has 2^n - 1 moves when there is one), and the cap
-    keeps a certificate from making the kernel build a formula of unbounded size.
-    """
+    """The longest formula the kernel builds for n coins: 2^n moves. No claim needs more (a
+    shortest strategy has 2^n - 1), and a certificate cannot make it build one unbounded."""
     return 1 << n
 
 
 class Layout:
-    """The variable numbers of the reference formula for n coins and `length` moves (the
-    formulas the module's docstring and the DIMACS header state)."""
+    """The variable numbers of the reference formula for n coins and `length` moves."""
 
     def __init__(self, n: int, length: int) -> None:
         self.length = length
@@ -155,12 +118,9 @@ def header(n: int, length: int) -> list[str]:
 
 
 def check_lrat_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
-    """Accept an LRAT refutation of the reference formula for (n, evidence['length']): then no
-    strategy of at most that many moves wins.
+    """Accept an LRAT refutation of the kernel's own formula for (n, evidence['length']), whose
+    DIMACS text has the evidence's ``cnf_sha256``: no strategy of at most that many moves wins."""
 
-    The kernel rebuilds the formula itself, checks that its canonical DIMACS text has the
-    evidence's ``cnf_sha256``, and checks the proof against the clauses it built.
-    """
     LRAT.check(evidence)
     length = evidence["length"]
     check_size(n, length)

@@ -1,25 +1,7 @@
-"""The devil's invariants for the coin flip: evidence that no strategy wins, checked from the
-rules. docs/lemmas.md states and proves the lemmas named here.
-
-A *devil invariant* is a set I of coin states that (1) is not empty, (2) does not hold all
-heads (0), and (3) holds, for every state s in it and every move m, rotate(s, r) ^ m for some r.
-If one exists no strategy wins (Lemma 1, machine-checked: `invariant_not_wins`).
-
-``{"method": "invariant", "p": p, "check": ...}``: Lamping's invariant for an odd factor p >= 3
-of n, the states whose p *sampled* coins (positions 0, q, 2q, ..., q = n / p) do not all show
-the same face (Lemma 2). The kernel checks (1) and (2) on two states and (3) itself, either
-exhaustively (``"check": "exhaustive"``, 4^n pairs within devil.invariant-pairs, with the
-rotations 0 and q) or by an LRAT refutation of its own *escape formula* (``"check": "lrat"``,
-:func:`escape_cnf`), which says that a pair of sampled coins (t, u) of a state and a move leaves
-I under both rotations: the sampled coins of rotate(s, 0) ^ m are t_i ^ u_i, those of
-rotate(s, q) ^ m are t_{i-1} ^ u_i, and membership depends on them alone.
-
-``{"method": "algebraic", "h": "<coefficients, highest degree first>"}``: with a state written
-as a polynomial over GF(2) modulo X^n + 1 (turning the table multiplies by X, a move adds), if
-h divides X^n + 1, has degree >= 1 and shares no factor with X + 1, the states not divisible
-by h are a devil invariant (Lemma 3; such an h exists exactly when n is not a power of two,
-Lemma 4). The kernel checks the three conditions on h with its own arithmetic on polynomials
-over GF(2) written as ints (bit i = coefficient of X^i).
+"""The coin flip's devil invariants, checked from the rules: Lamping's (``invariant``,
+exhaustively or through an LRAT refutation of the escape formula) and the ``algebraic`` one.
+Prose: docs/certificates.md, "`invariant`" and "`algebraic`"; docs/lemmas.md, Lemmas 1 to 4
+and "The escape formula".
 """
 
 from __future__ import annotations
@@ -71,12 +53,9 @@ def check_factor(n: int, p: object) -> int:
 
 
 def escape(n: int, p: int) -> tuple[int, int] | None:
-    """A state of Lamping's set for factor p and a move that leave the set whether the devil
-    turns the table by 0 or by n/p; None if there is none. Tries all 4^n pairs, from the rules.
-
-    Any factor p of n is allowed here, so that the check can be seen to fail: for p = 2, when
-    the coins at 0 and n/2 show (tails, heads), flipping coin 0 leaves (heads, heads) unturned
-    and (tails, tails) turned.
+    """A state of Lamping's set for factor p and a move that leave it whether the devil turns
+    by 0 or by n/p, or None; all 4^n pairs. Any factor is allowed, so the check can be seen to
+    fail (p = 2: docs/lemmas.md).
 
     >>> escape(3, 3) is None
     True
@@ -94,13 +73,8 @@ def escape(n: int, p: int) -> tuple[int, int] | None:
 
 
 def escape_cnf(n: int, p: int) -> tuple[list[list[int]], int, list[str]]:
-    """The escape formula for factor p of n: its clauses, number of variables and comments.
-
-    Variables (true = tails): t_i = i + 1 is sampled coin i (at position i*n/p) of the state and
-    u_i = p + i + 1 says that the move flips it, for i in 0..p-1; c = 2p + 1 is the face that
-    every sampled coin shows after the unturned flip, d = 2p + 2 the face they all show after
-    turning by n/p and flipping. Clauses: the t_i are not all heads and not all tails; for every
-    i, t_i ^ u_i = c and t_{i-1} ^ u_i = d (i - 1 taken mod p).
+    """The escape formula for factor p of n (docs/lemmas.md): clauses, variables, comments.
+    Variables: t_i = i + 1, u_i = p + i + 1 (i < p), c = 2p + 1, d = 2p + 2.
 
     >>> clauses, nvars, comments = escape_cnf(3, 3)
     >>> nvars, len(clauses), clauses[:2]
@@ -124,8 +98,7 @@ def escape_cnf(n: int, p: int) -> tuple[list[list[int]], int, list[str]]:
 
 
 def parity_clauses(variables: list[int]) -> list[list[int]]:
-    """Clauses saying that an even number of `variables` are true: one clause rules out each
-    assignment with an odd number of trues.
+    """Clauses saying that an even number of `variables` are true, one per odd assignment.
 
     >>> parity_clauses([1, 2])
     [[-1, 2], [1, -2]]
@@ -138,8 +111,7 @@ def parity_clauses(variables: list[int]) -> list[list[int]]:
 
 
 def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
-    """Accept Lamping's invariant for the odd factor evidence['p'] of n, checked exhaustively
-    or through an LRAT refutation of the escape formula; then no strategy wins (Lemma 1)."""
+    """Accept Lamping's invariant for the odd factor evidence['p'] of n: no strategy wins."""
     shape = one_shape(evidence, EXHAUSTIVE, LRAT)
     p = check_factor(n, evidence["p"])
     expect(not in_invariant(0, n, p) and in_invariant(1, n, p),
@@ -156,7 +128,7 @@ def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -
     return Fact("impossible")
 
 
-# --- The algebraic invariant: polynomials over GF(2) as ints ----------------------------------
+# --- The algebraic invariant: polynomials over GF(2) as ints (bit i: X^i) --------------------
 
 def degree(a: int) -> int:
     """The degree of polynomial `a` (-1 for the zero polynomial).
@@ -168,8 +140,7 @@ def degree(a: int) -> int:
 
 
 def remainder(a: int, b: int) -> int:
-    """a mod b over GF(2), for b != 0: cancel a's leading term with a shifted b until a's
-    degree is below b's.
+    """a mod b over GF(2), for b != 0.
 
     >>> remainder(0b1001, 0b11)  # X^3 + 1 = (X + 1)(X^2 + X + 1)
     0
@@ -194,8 +165,8 @@ def gcd(a: int, b: int) -> int:
 
 
 def check_algebraic_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
-    """Accept a factor h of X^n + 1 of degree >= 1 with gcd(h, X + 1) = 1; then
-    {s : S mod h != 0} is a devil invariant (Lemma 3), so no strategy wins (Lemma 1)."""
+    """Accept a factor h of X^n + 1 of degree >= 1 with gcd(h, X + 1) = 1: no strategy wins."""
+
     ALGEBRAIC.check(evidence)
     h = int(evidence["h"], 2)
     x_n_plus_1 = 1 << n | 1

@@ -1,14 +1,5 @@
-"""Canonical DIMACS text: the exact bytes whose SHA-256 ties a proof to the kernel's own formula.
-
-A formula has one canonical text, so the kernel can regenerate it from a claim and compare
-hashes instead of trusting a file:
-
->>> print(dimacs_text([[1, -2], [2]], 2, ["example"]), end="")
-c example
-p cnf 2 2
-1 -2 0
-2 0
-"""
+"""Canonical DIMACS text, whose SHA-256 ties a proof to the kernel's own formula
+(docs/certificates.md, "Conventions")."""
 
 from __future__ import annotations
 
@@ -18,13 +9,16 @@ from collections.abc import Sequence
 
 def dimacs_text(clauses: Sequence[Sequence[int]], nvars: int,
                 comments: Sequence[str] = ()) -> str:
-    """The canonical DIMACS text of `clauses` over variables 1..`nvars`.
+    """The canonical DIMACS text of `clauses` over variables 1..`nvars`; ValueError for a
+    literal 0 or past `nvars`, or a comment not one line of printable ASCII.
 
-    `c <comment>` lines, then `p cnf V C`, then one clause per line ending in ` 0` (the empty
-    clause is the line `0`), and a final newline. Raises ValueError for a literal that is 0 or
-    names a variable above `nvars`, or a comment that is not one line of printable ASCII
-    (outside readers split lines on more than newlines, and may not read UTF-8).
+    >>> print(dimacs_text([[1, -2], [2]], 2, ["example"]), end="")
+    c example
+    p cnf 2 2
+    1 -2 0
+    2 0
     """
+
     lines = []
     for comment in comments:
         if not (comment.isascii() and comment.isprintable()):

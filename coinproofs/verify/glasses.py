@@ -1,31 +1,8 @@
-"""Gardner's glasses with hands, written again from the rules, for the kernel.
-
-N glasses stand on a round tray at positions 0..N-1. A state is an int: bit i is the glass at
-position i, 1 = down, 0 = up. The player has k hands. One turn: the player names k distinct
-positions (in its own frame), feels the glasses there, turns over some of them (chosen from
-what it felt), and then the devil turns the tray by any r (the glass at position i goes to
-(i + r) mod N). The player wins the moment all glasses stand the same way, the start included.
-(If the devil also turns the tray before the first turn, nothing changes: the start is any
-state anyway.)
-
-A strategy is a tree, in JSON (docs/glasses.md)::
-
-    {"feel": [0, 2], "if": {"UU": {"turn": [0, 2]}, "UD": {"turn": [2], "then": {...}}, ...}}
-
-"feel" names the positions to grab; "if" maps each felt pattern (the letters U/D of the
-grabbed glasses, in the order named) to the positions to turn over and, under "then", the next
-turn; "then" is absent exactly when that branch surely ends the game.
-
-This module shares no code with the fast engine (``coinproofs/games/glasses.py``); the tests
-make the two agree. It checks three kinds of evidence:
-
-* ``strategy``: the tree, played from every start state against every rotation and every
-  feel at once (sets of states, with a witness game for each);
-* ``survival``: layers of beliefs from which the devil survives 1, 2, ..., D turns: no strategy
-  wins within D turns;
-* ``invariant``: a set of orbits the devil can keep the glasses in forever: no strategy wins.
-* ``theorem``: the Coq theorem glasses_hands_needed (``theorems.py``), for any N up to
-  MAX_CLAIM_N: fewer than N - N/p hands never win, p the largest prime factor of N.
+"""Gardner's glasses with hands, written again from the rules and sharing no code with the
+engine (``games/glasses.py``): ``strategy`` (a tree, played from every start against every
+rotation and every feel at once), ``survival``, ``invariant`` and ``theorem`` evidence. Prose:
+docs/design.md, "Gardner's glasses with hands"; docs/certificates.md, "Gardner's glasses";
+docs/glasses.md (the tree format).
 """
 
 from __future__ import annotations
@@ -194,11 +171,9 @@ class Strategy:
         return ref
 
     def play(self) -> int:
-        """The most turns the strategy takes against the devil, from any start (0 when every
-        start is already won). Raises Escape with a game it loses, Rejected when it is not a
-        strategy for these glasses or says what never happens (a pattern that is never felt
-        where it is answered, a "then" after a turn that always ends the game, a named turn
-        never used)."""
+        """The most turns the strategy takes from any start (0 if every start is won). Raises
+        Escape with a game it loses, Rejected when it is not a strategy for these glasses or
+        says what never happens."""
         n = self.n
         starts = [s for s in range(1 << n) if not is_won(s, n)]
         if self.first is None and not self.named:
@@ -257,8 +232,8 @@ class Strategy:
         return most
 
     def replay(self, game: Game) -> Iterator[tuple[list[int], str, list[int], int]]:
-        """The turns of one game: the positions grabbed, the pattern felt, the positions turned
-        over and the rotation after, as long as the strategy answers."""
+        """One game's turns (grab, feel, turned over, rotation) while the strategy answers."""
+
         state, ref = game.start, self.first
         for r in game.rotations:
             node = self.turn(ref, "a turn")
@@ -336,8 +311,7 @@ def check_belief(belief: Any, n: int, where: str) -> None:
 
 
 def outcomes(belief: int, hands: list[int], n: int) -> dict[str, list[int]]:
-    """For each pattern the hands can feel: the belief after each choice of glasses to turn
-    (every subset of the grabbed positions), won states left out."""
+    """For each pattern felt: the belief after each subset of the grab turned, won states out."""
     number = orbit_number(n)
     parts: dict[str, list[int]] = {}
     for j, members in enumerate(orbit_members(n)):
@@ -367,8 +341,7 @@ def devil_holds(belief: int, n: int, k: int, good: Any) -> str | None:
 
 @dataclass(frozen=True)
 class Fact:
-    """What one piece of evidence established: a strategy wins within `turns` ('wins'), no
-    strategy wins within `turns` ('none-within'), or none wins at all ('impossible')."""
+    """What one piece of evidence established: 'wins' or 'none-within' `turns`, or 'impossible'."""
 
     kind: str
     turns: int | None = None
@@ -407,13 +380,7 @@ def strategy_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) 
 
 
 def survival_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) -> Fact:
-    """Layers 1..D of beliefs: from each belief of layer d, whatever the player grabs, the
-    devil has a feel after which every choice of glasses to turn leads to a nonempty belief
-    (d = 1) or to a belief listed in layer d - 1 or later (d > 1). By induction on d, from any
-    state of a layer-d belief the devil keeps the glasses unequal for d turns against any
-    strategy (the devil answers the strategy's grab with that feel; whatever it turns, some
-    state of the next belief is one the devil can turn the tray to). Every such state is a
-    possible start, so no strategy wins within D turns."""
+    """Survival layers 1..D: no strategy wins within D turns (docs/certificates.md says why)."""
     shape = one_shape(evidence, *SURVIVAL_SHAPES)
     expect(1 <= n <= MAX_N, f"the kernel checks survival layers of 1..{MAX_N} glasses, not {n}")
     declared = {"turns": evidence["turns"], "beliefs": evidence["beliefs"]}
@@ -451,12 +418,7 @@ def survival_evidence(evidence: Evidence, n: int, k: int, artifacts: Artifacts) 
 
 
 def invariant_evidence(evidence: Evidence, n: int, k: int) -> Fact:
-    """A nonempty set I of unequal orbits (each named by one of its states, U/D letters) such
-    that from every orbit O of I, whatever the player grabs, the devil has a feel after which
-    every choice of glasses to turn leaves some state in an orbit of I. Then from any state of
-    I the devil keeps the glasses unequal forever: it answers each grab with that feel (a state
-    of O that feels so), and after the turn it turns the tray so that the glasses stand in that
-    state of I. No strategy wins."""
+    """A devil invariant of unequal orbits: no strategy wins (docs/certificates.md says why)."""
     INVARIANT.check(evidence)
     expect(1 <= n <= MAX_N, f"the kernel checks invariants of 1..{MAX_N} glasses, not {n}")
     expect(0 <= k <= n, f"{k} hands cannot grab glasses on a tray of {n}")
@@ -484,9 +446,8 @@ THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
 
 
 def theorem_evidence(evidence: Evidence, n: int, k: int) -> Fact:
-    """A Coq theorem, proved for every N at the sources theorems.FORMAL_SHA256: the kernel
-    checks its side condition for (n, k), arithmetic on n <= MAX_CLAIM_N, and takes its
-    conclusion: no strategy wins."""
+    """A Coq theorem whose side condition holds for (n, k): no strategy wins."""
+
     THEOREM.check(evidence)
     theorems.check_sources(evidence)
     theorem = theorems.GLASSES_THEOREMS[evidence["name"]]
@@ -518,8 +479,7 @@ def statement(kind: str, n: int, k: int, value: Any) -> str:
 
 
 def check_form(claim: Claim) -> tuple[int, int]:
-    """(n, hands) of a claim once it has its exact form: the id its params and kind give, the
-    statement its params and value give (no evidence read)."""
+    """(n, hands) of a claim once it has its exact form (no evidence read)."""
     n, k = claim.params.get("n"), claim.params.get("hands")
     expect(set(claim.params) == {"n", "hands"} and type(n) is int and type(k) is int
            and 1 <= n <= MAX_CLAIM_N and 0 <= k <= n,

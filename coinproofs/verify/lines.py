@@ -30,10 +30,8 @@ def numbers_lines(lines: Iterable[bytes], name: str) -> Iterator[list[int]]:
 
 def counted_lines(evidence: Evidence, artifacts: Artifacts, most: Mapping[str, int],
                   counted: Callable[[list[int]], Mapping[str, int]]) -> Iterator[list[int]]:
-    """The list of whole numbers on each line of the artifact evidence['file'], as the lines
-    are read; `counted(item)` says what each adds to the counts the evidence declares,
-    `most`. They are compared as the lines arrive (more is refused at once, before the next
-    line is read) and at the end (fewer is refused once the file is read to its end)."""
+    """The list of whole numbers on each line of the artifact evidence['file'], counted
+    (`counted(item)` adds to each) against `most`: more refused at once, fewer at the end."""
     read = dict.fromkeys(most, 0)
 
     def holds(counts: Mapping[str, int]) -> str:
@@ -50,8 +48,7 @@ def counted_lines(evidence: Evidence, artifacts: Artifacts, most: Mapping[str, i
 
 
 def payload(evidence: Evidence, key: str, artifacts: Artifacts) -> Iterator[Any]:
-    """The items of evidence[key] inline, or of the JSON-lines artifact evidence['file'] (one
-    item per line: a move, or a layer of beliefs), one at a time."""
+    """The items of evidence[key] inline, or one a line of the artifact evidence['file']."""
     if key in evidence:
         return iter(evidence[key])
     return numbers_lines(artifacts.lines(evidence), evidence["file"])
@@ -59,9 +56,9 @@ def payload(evidence: Evidence, key: str, artifacts: Artifacts) -> Iterator[Any]
 
 def declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
              counts: Callable[[Any], Mapping[str, int]]) -> Iterator[Any]:
-    """The items, counted into `read` as they arrive (`counts(item)` says what each adds), and
-    refused at the first one past a count the evidence declares (where the counts are
-    optional; `tally` compares them with what was read at the end)."""
+    """The items, counted into `read` (`counts(item)` adds to each) and refused at the first
+    past a count the evidence declares; `tally` compares the counts at the end."""
+
     for item in items:
         for key, amount in counts(item).items():
             read[key] += amount
@@ -72,8 +69,8 @@ def declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
 
 
 def tally(evidence: Evidence, counts: dict[str, int]) -> None:
-    """Reject counts that are not true: nothing in a certificate may say what the kernel has
-    not checked."""
+    """Reject untrue counts: nothing in a certificate may say what the kernel has not checked."""
+
     for key, actual in counts.items():
         expect(evidence.get(key, actual) == actual,
                f"{evidence['method']} evidence says {key} = {evidence.get(key)!r}, "

@@ -1,25 +1,5 @@
-"""LRAT proof checking: the kernel's check that a solver's UNSAT proof refutes the kernel's formula.
-
-An LRAT proof (text format, as CaDiCaL writes it) is a list of lines:
-
-    id lit ... lit 0 hint ... hint 0     add the lemma (lit ... lit) as clause number `id`
-    id d c ... c 0                       delete clauses c ... c (the leading id is ignored)
-
-The original clauses are numbered 1..m in order. A lemma is accepted only by reverse unit
-propagation (RUP) along exactly its hints: assume every literal of the lemma false; then each
-hint but the last must name a live clause that has exactly one literal not yet false (that
-literal becomes true), and the last hint must name a live clause whose literals are all false.
-
-Why this is sound: the hinted clauses together with the negation of the lemma propagate to a
-conflict, so the hinted clauses imply the lemma. By induction every live clause is implied by
-the original formula (deleting clauses only shrinks what later steps may use). So once the
-empty clause is derived, the original formula implies false: it is unsatisfiable.
-
-Decisions: ids of added clauses must increase (hence are fresh: a deleted id is never reused);
-hints must be positive (RAT steps, written as negative hints, are rejected: CaDiCaL's proofs of
-our formulas need none); a lemma with a literal and its negation (a tautology) is rejected;
-repeated literals in a lemma are allowed (the lemma is the set of its literals); the proof must
-end with the line that derives the empty clause.
+"""LRAT proof checking: the kernel's check that a solver's UNSAT proof refutes the kernel's own
+formula. The format, the rules and why they are sound: docs/certificates.md, "Conventions".
 
 >>> check_refutation([[1], [-1, 2], [-2]], "4 2 0 1 2 0\\n5 0 4 3 0\\n")
 >>> check_refutation([[1], [-1, 2], [2]], "4 0 1 2 0\\n")  # doctest: +ELLIPSIS
@@ -54,8 +34,8 @@ Clause = frozenset[int]
 
 def check_refutation(clauses: Sequence[Sequence[int]],
                      proof: bytes | str | Iterable[bytes]) -> None:
-    """Reject unless the LRAT `proof` (its text, or its lines) derives the empty clause from
-    `clauses` (numbered from 1)."""
+    """Reject unless the LRAT `proof` (text or lines) derives the empty clause from `clauses`."""
+
     live: dict[int, Clause] = {}
     for number, clause in enumerate(clauses, 1):
         expect(0 not in clause, f"original clause {number} contains the literal 0")
@@ -130,11 +110,9 @@ def delete_clauses(live: dict[int, Clause], words: Sequence[str]) -> None:
 
 
 def check_rup(live: dict[int, Clause], lemma: list[int], hints: list[int]) -> None:
-    """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation.
+    """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation
+    (the hot loop: it raises directly, as expect() would format a message for every hint)."""
 
-    (The hot loop of the checker: it raises directly rather than call expect(), whose message
-    would be formatted for every hint.)
-    """
     if not hints:
         raise Rejected("the lemma has no hints")
     if min(hints) < 0:
@@ -167,13 +145,9 @@ def hint_clause(live: dict[int, Clause], hint: int) -> Clause:
 
 def check_lrat_evidence(clauses: Sequence[Sequence[int]], nvars: int, comments: Sequence[str],
                         evidence: Evidence, artifacts: Artifacts) -> None:
-    """Reject unless `evidence` holds an LRAT refutation of exactly the kernel's own formula.
-
-    The formula is `clauses` over `nvars` variables, written as canonical DIMACS with
-    `comments`; the evidence's `cnf_sha256` must be the hash of that text and of the `cnf` file,
-    and its `proof` file must refute `clauses`. The caller has already checked the evidence's
-    shape (its fields include FILES) and chosen this check by its method and encoding.
-    """
+    """Reject unless `evidence` (its shape checked by the caller) holds an LRAT refutation of
+    exactly `clauses`, whose DIMACS text with `comments` has the evidence's `cnf_sha256`, as
+    has its `cnf` file."""
     digest = sha256_text(dimacs_text(clauses, nvars, comments))
     expect(evidence.get("cnf_sha256") == digest,
            "the CNF hash in the evidence is not that of the kernel's own formula for this claim")

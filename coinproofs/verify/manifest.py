@@ -1,23 +1,6 @@
-"""The manifest of a folder of certificates: which claims it holds, and every file with its
-SHA-256, so that a deleted, added, renamed or changed file is noticed.
-
-`coinproofs prove` writes the file ``MANIFEST`` into its output folder last (atomically, after
-every certificate), listing every file then in the folder; `coinproofs verify DIR` checks the
-folder against it before checking the certificates, and checks that each certificate holds
-the claim its name says. The format is text, and every line but the comments is a line of
-``sha256sum``, so ``sha256sum -c MANIFEST`` checks the bytes without coinproofs:
-
-    # coinproofs manifest v1
-    # claim devil.n2.shortest
-    # claim penny.first-20
-    0c1e…  devil.n2.shortest.L2.cnf
-    …
-    9f3a…  penny.first-20.json
-
-The header line, then one ``# claim <id>`` line per certificate (``<id>.json``), in order of
-the ids, then ``<sha256>  <name>`` for every file in the folder but the manifest itself and
-hidden files (names starting with '.', such as the temporary files of atomic writes), in
-order of the names. Folders inside the folder are not listed (no artifact can be in one).
+"""The manifest of a folder of certificates: its claims and every file with its SHA-256, so
+that a deleted, added, renamed or changed file is noticed. The format and what `verify DIR`
+checks: docs/certificates.md, "A folder of certificates: the `MANIFEST`".
 """
 
 from __future__ import annotations
@@ -51,8 +34,7 @@ def sha256_file(path: Path) -> str:
 
 
 def listed_names(folder: Path) -> list[str]:
-    """The names a manifest of `folder` lists: every entry but folders, hidden names and the
-    manifest itself, in order."""
+    """The names a manifest of `folder` lists: all but folders, hidden names and itself."""
     return sorted(entry.name for entry in folder.iterdir()
                   if not entry.name.startswith(".") and entry.name != NAME
                   and not (entry.is_dir() and not entry.is_symlink()))
@@ -103,9 +85,9 @@ def read_manifest(folder: Path) -> tuple[list[str], dict[str, str]]:
 
 
 def check_manifest(folder: Path) -> list[Path]:
-    """The certificates of `folder`, once its manifest lists exactly its files, each with its
-    SHA-256, and names a claim for each certificate; otherwise a rejection naming what differs.
-    """
+    """The certificates of `folder`, once its manifest lists exactly its files with their
+    SHA-256 and a claim per certificate; else a rejection naming what differs."""
+
     claims, digests = read_manifest(folder)
     problems = []
     present = listed_names(folder)
@@ -133,8 +115,8 @@ def check_manifest(folder: Path) -> list[Path]:
 
 
 def check_named(path: Path) -> Verdict:
-    """Check the certificate in `path`, a file of a folder with a manifest: its name must be
-    its claim's id (a renamed certificate is not what the manifest lists)."""
+    """Check the certificate `path` of a folder with a manifest, named after its claim's id."""
+
     verdict = check_file(path)
     expect(path.name == f"{verdict.claim.id}.json",
            f"{path.name} holds the certificate of {verdict.claim.id}, not of "

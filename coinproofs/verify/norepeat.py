@@ -1,65 +1,7 @@
-"""Kernel checks for no repeats (Enigma 1404): winning strategies and perfect matchings.
-
-The rules, from the seed: a row of n coins starts all heads; the players (first Amber, then Ben)
-take turns to turn over one coin, and the pattern made must not have occurred before in the game.
-Normal play: the player who cannot move loses. Misère play: that player wins. A pattern is an int
-(bit i = coin i, 1 = tails; all heads = 0); `seen` is the set of patterns that have occurred, an
-int bitset (bit p set iff pattern p occurred).
-
-A claim says who wins with best play: id ``norepeat.n<n>.<normal|misere>``, kind ``winner``,
-params ``{"n": n, "misere": bool}``, value ``"first"`` or ``"second"``. Every evidence item must
-check; each is one road to the claim:
-
-``strategy``
-    ``moves`` maps each history (the coins turned so far, as ``"0,2,1"``; ``""`` at the start)
-    at which the claimed winner is to move to the coin the winner turns. The kernel plays every
-    game: the loser tries every legal reply, the winner turns the coin the strategy names, and
-    every game must end with the right player stuck (normal: the loser; misère: the winner).
-    A history that arises but has no move, an illegal move, or an entry for a history that never
-    arises is rejected.
-
-``strategy-up-to-symmetry``
-    ``moves`` maps the *key* of each position (see :class:`Symmetries`) at which the winner is to
-    move to the coin the winner turns in the key's own position. The kernel plays as above but
-    checks each position of the winner once, in its key's position.
-
-    Why that is enough. For a pattern f and a reordering r of the coins, g(x) = r(x ^ f) is a
-    one-to-one map of patterns, and x, y differ in exactly one coin iff g(x), g(y) do (XOR with f
-    keeps x ^ y; reordering moves its single tails coin). So g maps the legal moves from a
-    position (seen S, current v) one-to-one onto those from (g(S), g(v)), a stuck position onto
-    a stuck one, and by induction on the number of unseen patterns the player to move wins from
-    (S, v) iff she wins from (g(S), g(v)), under either rule. The kernel takes f = v (the current
-    pattern becomes all heads) and the r that makes g(S) least; the claim "the winner wins from
-    (S, v)" thus becomes the same claim about (key, 0), which the kernel checks there directly.
-    Any r would do for soundness; the least one only makes equal positions meet.
-
-``strategy-dag``
-    ``file`` (with its ``sha256``) is the winner's strategy as a DAG of positions where the
-    loser is to move, each of the loser's moves answered by the winner's reply and the node the
-    position then equals up to a named automorphism of the cube; ``nodes`` is their number.
-    Checked by :mod:`coinproofs.verify.norepeat_dag` (the format, the proof of why that is
-    enough, and the two checkers: the kernel's Python walk, the native one for large files).
-
-``strategy-walk``
-    ``file`` (with its ``sha256``) is the winner's strategy as a walk: the checker plays every
-    move of the loser and a fixed default reply of the winner's, except where the file lists
-    another; positions near the end it solves by plain recursion, the others it names by a
-    normal form up to the cube's automorphisms; ``nodes`` is how many it enters. Checked by
-    :mod:`coinproofs.verify.norepeat_walk` (the format, the proof of why that is enough, the
-    two checkers).
-
-``matching``
-    ``pairs`` lists pairs of patterns (inline, or in an artifact file named by ``file`` with
-    its ``sha256``). The kernel checks they form a perfect matching of the hypercube Q_n: each
-    pair differs in exactly one coin and every pattern is in exactly one pair. Then the first
-    player wins normal play: she always turns the coin that moves to the partner of the current
-    pattern. Proof: after each of her moves the seen set is a union of pairs (it starts as
-    {start, partner}); so when the second player moves to an unseen pattern w, the partner of w
-    is unseen too, and she can move there. She is never stuck, and the game is finite (each move
-    adds a pattern), so the second player gets stuck. (This is the easy half of the theorem of
-    Fraenkel, Scheinerman and Ullman, 1993: in undirected vertex geography the player to move
-    from v wins iff every maximum matching covers v.) For n <= 4 the kernel also plays the
-    matching strategy against every reply.
+"""No Repeats (Enigma 1404) in the kernel: who wins with best play, from winning strategies
+(``strategy``, ``strategy-up-to-symmetry``; ``strategy-dag`` and ``strategy-walk`` in their own
+modules) and perfect matchings (``matching``). Prose, with why each check proves the claim:
+docs/design.md, "No Repeats" and "Conventions"; docs/certificates.md, "No repeats".
 """
 
 from __future__ import annotations
@@ -147,9 +89,8 @@ Chooser = Callable[[History, Seen, Pattern], int]
 
 
 def check_plays(n: int, misere: bool, winner: str, choose: Chooser) -> None:
-    """Play every game in which the loser tries each legal reply and the winner turns the coin
-    `choose(history, seen, pattern)` names; reject unless each ends with the right player stuck.
-    """
+    """Play every game, the loser trying each legal reply and the winner turning the coin
+    `choose(history, seen, pattern)` names; reject unless each ends with the right player stuck."""
     expect(1 <= n <= MAX_PLAYED_COINS, f"games are played out for 1 to {MAX_PLAYED_COINS} coins")
     first_wins = winner == "first"
 
@@ -204,11 +145,8 @@ def _coin(value: Any, where: str) -> int:
 # Strategies up to symmetry.
 
 class Symmetries:
-    """The reorderings of n coins, and the key of a position under them.
-
-    weight[r, x] is 2 ** r(x), the bit of the image of pattern x under reordering r; the image
-    of a seen set under r is then the sum of the weights of its patterns (distinct powers of 2).
-    """
+    """The reorderings of n coins, and the key of a position under them. weight[r, x] is
+    2 ** r(x): the image of a seen set under r is the sum of its patterns' weights."""
 
     def __init__(self, n: int) -> None:
         expect(1 <= n <= MAX_PLAYED_COINS,
@@ -230,7 +168,7 @@ def _reorder(pattern: Pattern, order: tuple[int, ...]) -> Pattern:
 
 
 def check_symmetric_strategy(n: int, misere: bool, winner: str, moves: Any) -> None:
-    """The strategy (a map from key to coin) wins every game for `winner` (see module doc)."""
+    """The strategy (a map from key to coin) wins every game for `winner`."""
     expect(isinstance(moves, dict), "a strategy must be a JSON object from position key to coin")
     symmetries = Symmetries(n)
     won: set[str] = set()  # keys from which the strategy has been shown to win
@@ -319,13 +257,9 @@ def play_matching(n: int, pairs: Pairs) -> None:
 
 def payload(item: Evidence, field: str, artifacts: Artifacts, bound: Bound, bytes_each: int,
             items_in: Callable[[bytes], int], values_each: int) -> Any:
-    """The evidence's `field`, written inline or in the artifact file named by `file` (one
-    JSON document: a strategy's object, a matching's list), within `bound`.
-
-    A file is parsed only if it has at most `bytes_each` bytes for each item the bound allows,
-    and `items_in` (which counts the items in its bytes: a ':' per strategy entry, a '[' per
-    pair) finds no more than the bound allows, so that parsing builds no more than that (at
-    most `values_each` JSON values an item)."""
+    """The evidence's `field`, inline or in the JSON artifact `file`, within `bound`: a file is
+    parsed only once its bytes (`bytes_each` an item) and the items `items_in` counts in them
+    are within it, so parsing builds at most `values_each` JSON values an item."""
     if field in item:
         return item[field]
     data = artifacts.read(item, bound=bound, bytes_each=bytes_each)
@@ -346,8 +280,8 @@ def strategy_moves(item: Evidence, artifacts: Artifacts) -> Any:
 
 
 def check_form(claim: Claim) -> tuple[int, bool]:
-    """(n, misère) of a claim once it has its exact form: the winner named, the id its params
-    give, the statement its params and value give (no evidence read)."""
+    """(n, misère) of a claim once it has its exact form (no evidence read)."""
+
     expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
     PARAMS.check(claim.params)
     WINNER.check(claim.value, "the winner")

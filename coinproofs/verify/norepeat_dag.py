@@ -1,33 +1,9 @@
-"""The kernel's check of a No repeats strategy DAG (evidence ``strategy-dag``).
-
-A proof that the claimed winner wins, for games too large to replay move by move: a file
-(format ``NRDAG1``, docs/certificates.md) of *nodes*, positions where the loser is to move.
-For each node and each legal move of the loser the file gives the winner's reply and the node
-that the position after it equals, up to a named automorphism of the n-cube. The check is
-local: at each node the kernel lists the loser's moves itself, plays the reply, reduces the
-position (Lemma R below), applies the automorphism and compares with the named node exactly.
-It never searches and never computes a canonical form.
-
-Why that proves the claim. Call a position *lost* if the player to move loses with best play.
-(1) An automorphism sigma of the cube (x -> pi(x) XOR t: reorder the coins, then turn some)
-keeps "differs in exactly one coin", so it maps the moves from (S, v) one-to-one onto the
-moves from (sigma S, sigma v): the two positions have the same value. (2) Lemma R: marking
-seen every unseen pattern that the current one cannot reach through unseen patterns keeps the
-value (every play stays inside the reachable part; docs/norepeat.md). (3) Along each edge of
-the DAG the number of seen patterns grows (the two moves add two; reduce and sigma never
-remove one), so by induction on the number of unseen patterns every node is lost for the
-loser: at a node, whatever the loser plays, the winner's reply leads to a node (lost for the
-loser, by induction), or leaves the loser stuck (normal play: the loser loses), or the winner
-is stuck after the loser's move (misère play: the winner wins). (4) Node 0 is the reduced
-start (after the winner's first move when the winner moves first), so the winner wins.
-
-Two checkers read the file, with the same messages in the same order: the plain Python walk
-here (:class:`Walk`), used for files of up to PYTHON_DAG_NODES nodes, and a small native one
-(``_dagcheck.c`` beside this file: its own reading, reduce and automorphisms, no code shared
-with the solver) for larger files, which the Python walk would take hours or days over (the
-trade is measured in docs/certificates.md). Once the file's hash is checked, both read it as it
-streams past, twice: first the positions of all nodes (kept in memory, 10 bytes a node in the
-native checker), then each node's replies, checked against the positions.
+"""The kernel's check of a No repeats strategy DAG (``strategy-dag``, format NRDAG1): local
+at each node (the loser's moves listed, the reply played, the position reduced by Lemma R, the
+named automorphism applied, the named node compared), never a search. The Python walk here
+(:class:`Walk`, files of up to PYTHON_DAG_NODES nodes) and the native one (``_dagcheck.c``,
+larger files) say the same words. Prose: docs/certificates.md, "`strategy-dag`" (the format,
+why acceptance proves the claim, the two checkers and their trade); docs/norepeat.md, Lemma R.
 """
 
 from __future__ import annotations
@@ -76,15 +52,13 @@ Position = tuple[Seen, int]
 # The rules the check needs: moves, Lemma R, automorphisms.
 
 def legal_coins(seen: Seen, current: int, n: int) -> list[int]:
-    """The coins whose turn makes a pattern that has not occurred, in increasing order (the
-    rule of the game, shared by every No repeats check of the kernel)."""
+    """The coins whose turn makes a pattern that has not occurred, in increasing order."""
     return [coin for coin in range(n) if not seen >> (current ^ 1 << coin) & 1]
 
 
 def reduce(seen: Seen, current: int, n: int) -> Seen:
-    """Lemma R: the seen set with every unseen pattern that `current` cannot reach through
-    unseen patterns marked seen. The reached set grows by its neighbours (all n coins turned at
-    once on the whole bitset: turning coin c swaps the blocks of 2^c patterns) until it stops.
+    """Lemma R: every unseen pattern `current` cannot reach through unseen ones marked seen
+    (the reached set grows by its neighbours: turning coin c swaps blocks of 2^c patterns).
 
     >>> bin(reduce(0b10111, 0, 3))  # at HHH, all three neighbours seen: the rest is cut off
     '0b11111111'
@@ -110,8 +84,8 @@ def _heads(n: int, coin: int) -> int:
 
 
 def automorphisms(n: int) -> list[list[int]]:
-    """For each permutation pi of the coins (lexicographic order of (pi[0], ..., pi[n-1])),
-    the image pi(x) of each pattern x: bit pi[i] of pi(x) is bit i of x.
+    """For each permutation pi of the coins, in lexicographic order, the image pi(x) of each
+    pattern x: bit pi[i] of pi(x) is bit i of x.
 
     >>> automorphisms(2)
     [[0, 1, 2, 3], [0, 2, 1, 3]]
@@ -121,8 +95,7 @@ def automorphisms(n: int) -> list[list[int]]:
 
 
 def start(n: int, winner: int, first: int) -> Position:
-    """The first position where the loser is to move: the start, or after the winner's first
-    move; reduced."""
+    """The first position where the loser is to move, reduced."""
     seen, current = (1, 0) if winner == 2 else (1 | 1 << (1 << first), 1 << first)
     return reduce(seen, current, n), current
 
@@ -139,14 +112,12 @@ class Checker(Protocol):
 
 
 class Walk:
-    """The kernel's own check of the nodes of a DAG file, in plain Python. Reasons for a
-    rejection are raised as :class:`Rejected` (the native checker's ValueError says the same
-    words)."""
+    """The kernel's own check of the nodes of a DAG file, in plain Python (its Rejected says
+    what the native checker's ValueError says)."""
 
     def __init__(self, n: int, misere: bool, winner: int, first: int, nodes: int,
                  root: Position | None = None) -> None:
-        """`root`, in place of the start, lets tests and benchmarks read DAGs for positions
-        late in a game (the kernel never gives one)."""
+        """`root`, in place of the start, is for tests and benchmarks (never the kernel's)."""
         self.n, self.misere, self.nodes = n, misere, nodes
         self.root = root or start(n, winner, first)
         self.images = automorphisms(n)
@@ -157,8 +128,8 @@ class Walk:
         self.node = 0  # the next node to read
 
     def _split(self, chunk: bytes) -> Iterator[tuple[int, bytes, int, int]]:
-        """Each node completed by `chunk`: its index, the bytes holding it, where it starts
-        there, and its number of loser moves (the rest waits for the next chunk)."""
+        """Each node `chunk` completes: index, bytes, offset there, loser moves (the rest waits)."""
+
         data = self.carry + chunk
         at = 0
         while len(data) - at >= NODE.size:
@@ -273,9 +244,8 @@ def native(n: int, misere: bool, winner: int, first: int, nodes: int) -> Checker
 
 def check_dag(n: int, misere: bool, winner: str, item: Evidence, artifacts: Artifacts,
               use_native: bool | None = None) -> str:
-    """Accept the strategy-dag evidence `item` only if its file proves that `winner` wins
-    No repeats on n coins under the rule; the checker that read it (`use_native`: by default
-    the native one for files of more than PYTHON_DAG_NODES nodes)."""
+    """Accept the strategy-dag evidence `item` only if its file proves that `winner` wins;
+    the checker that read it (`use_native`: by default past PYTHON_DAG_NODES nodes)."""
     STRATEGY_DAG.check(item)
     expect(n <= MAX_DAG_COINS, f"strategy DAGs are read for 1 to {MAX_DAG_COINS} coins")
     nodes: int = item["nodes"]
@@ -317,8 +287,9 @@ def check_dag(n: int, misere: bool, winner: str, item: Evidence, artifacts: Arti
 
 
 def _header(chunk: bytes, n: int, misere: bool, winner: str, nodes: int) -> tuple[int, int, bytes]:
-    """The winner (1 or 2) and first move the header of the file's first `chunk` names, once
-    it says what the claim and the evidence say; and the bytes after it."""
+    """The winner (1 or 2) and first move the header names, once it says what the claim and
+    the evidence say; and the bytes of `chunk` after it."""
+
     expect(len(chunk) >= HEADER.size, "the file is shorter than its header")
     magic, coins, rule, player, first, count_ = HEADER.unpack_from(chunk)
     expect(magic == MAGIC, "the file does not start with the NRDAG1 magic bytes")

@@ -1,33 +1,9 @@
-"""The check of `strategy-walk` evidence: the winner's strategy for No repeats as a walk with a
-default reply and the deviations listed (file format NRWALK1, docs/certificates.md).
-
-The checker *walks* the winner's strategy from the start, as the file's writer did. At each
-position where the loser is to move (a *node*) it tries every legal move of the loser; after
-each, the winner plays the *default reply* (a fixed rule, :func:`default_reply`) unless the
-file's next *record* lists another reply for that move. The position after the reply is then
-one of three things: the loser stuck (a win under normal play, refused under misère play); a
-*leaf*, a position whose current pattern reaches at most L unseen patterns (L in the header),
-which the checker solves itself by plain recursion over the game (:func:`to_move_wins`) and
-which the loser must lose; or a node again, named by its *normal form* (:func:`normal_form`,
-the position after Lemma R moved by an automorphism of the cube), walked unless a node of that
-normal form was entered before. The file holds no positions: only the header and the records,
-each the number of the loser's moves since the last record and the reply, in one varint.
-
-Why acceptance proves the claim. Each step the checker takes is a rule of the game or one of
-three facts proved in docs/norepeat.md: an automorphism of the cube maps a position onto one
-with the same winner (the symmetry of the `strategy-up-to-symmetry` check); so does marking
-seen what the current pattern cannot reach (Lemma R); the normal form is such an image, whether
-or not it is the least one (only the checker's and the writer's agreement on it depends on the
-definition). By induction on the number of unseen patterns every node the walk entered is lost
-for the player to move: each of her moves has a reply leading to her being stuck (normal play),
-to a leaf she loses (solved), or to a node with fewer unseen patterns (lost by induction; a
-node met again was checked when first entered, and none is met again before its check ends,
-since a node's descendants have more seen patterns). The first node is the start (or the
-position after the first player's move, named in the header), so the claimed winner wins.
-
-Two checkers read the file, with the same messages: the plain Python walk here (:class:`Walk`,
-for files of up to PYTHON_WALK_NODES nodes) and the native one in ``_dagcheck.c`` beside this
-file (its own code, none shared with the solver), which the kernel uses for larger files.
+"""The check of ``strategy-walk`` evidence (format NRWALK1): the winner's strategy for No
+repeats walked from the start, a default reply of the winner's unless a record lists another,
+leaves solved by plain recursion, positions named by a normal form. The Python walk here
+(:class:`Walk`, up to PYTHON_WALK_NODES nodes) and the native one (``_dagcheck.c``, larger
+files) say the same words. Prose: docs/certificates.md, "`strategy-walk`" (the format, the
+walk, the default reply, the normal form, why acceptance proves the claim); docs/norepeat.md.
 """
 
 from __future__ import annotations
@@ -85,17 +61,15 @@ def unseen_reached(seen: Seen, current: int, n: int) -> int:
 
 
 def live_moves(seen: Seen, current: int, n: int) -> int:
-    """How many moves the player to move has that are not into a dead end (a pattern with no
-    unseen neighbour once it is seen)."""
+    """The moves of the player to move not into a dead end (no unseen neighbour once seen)."""
     return sum(1 for coin in legal_coins(seen, current, n)
                if legal_coins(seen | 1 << (current ^ 1 << coin), current ^ 1 << coin, n))
 
 
 def default_reply(seen: Seen, moved: int, n: int, misere: bool) -> int | None:
-    """The winner's default reply at (seen, moved), the loser having just moved there: under
-    normal play the least coin that leaves the loser stuck, if one does; else, among the replies
-    that leave the loser a move, the one that leaves her the fewest moves not into a dead end,
-    the least coin among equals. None when every reply leaves the loser stuck under misère play.
+    """The winner's default reply at (seen, moved), the loser having just moved there
+    (docs/certificates.md, "`strategy-walk`"); None when every reply leaves the loser stuck
+    under misère play.
 
     >>> default_reply(0b1011, 3, 2, misere=False), default_reply(0b1011, 3, 2, misere=True)
     (0, None)
@@ -127,11 +101,9 @@ def to_move_wins(seen: Seen, current: int, n: int, misere: bool) -> bool:
 
 
 def normal_form(seen: Seen, current: int, n: int) -> int:
-    """The normal form of a position: its seen set after Lemma R, moved by the automorphism
-    x -> pi(x ^ current) of the cube, where pi reorders the coins so that their *signatures*
-    do not increase from place 0 on, and among such pi gives the least word. A coin's signature
-    counts the patterns of the translated set showing tails on it, by weight: the count of
-    weight 1 in its most significant 4 bits, then weight 2, ... (each count is below 16).
+    """The normal form of a position (docs/certificates.md, "`strategy-walk`"): its seen set
+    after Lemma R, moved by x -> pi(x ^ current), pi putting the coins in order of
+    non-increasing signature and giving the least word.
 
     >>> bin(normal_form(0b11, 1, 2))  # HH then TH: the same as HH then HT
     '0b11'
@@ -166,16 +138,14 @@ def normal_form(seen: Seen, current: int, n: int) -> int:
 
 @cache
 def _tails_by_weight(n: int) -> list[list[int]]:
-    """masks[coin][w]: the set of the patterns of n coins with tails on `coin` and w tails in
-    all."""
+    """masks[coin][w]: the patterns of n coins with tails on `coin` and w tails in all."""
     return [[sum(1 << x for x in range(1 << n) if x >> coin & 1 and x.bit_count() == weight)
              for weight in range(n + 1)] for coin in range(n)]
 
 
 @cache
 def _images(n: int) -> dict[tuple[int, ...], list[int]]:
-    """For each reordering (coin -> place), the image of every pattern: bit place[i] of it is
-    bit i of the pattern."""
+    """For each reordering (coin -> place), every pattern's image: bit place[i] is its bit i."""
     return {places: [sum(1 << places[coin] for coin in range(n) if x >> coin & 1)
                      for x in range(1 << n)] for places in permutations(range(n))}
 
@@ -189,13 +159,12 @@ class Checker(Protocol):
 
 
 class Walk:
-    """The kernel's own walk of an NRWALK1 file, in plain Python. A rejection is raised as
-    :class:`Rejected` (the native checker's ValueError says the same words)."""
+    """The kernel's own walk of an NRWALK1 file, in plain Python (its Rejected says what the
+    native checker's ValueError says)."""
 
     def __init__(self, n: int, misere: bool, winner: int, first: int, leaf: int, nodes: int,
                  records: int, root: tuple[Seen, int] = (1, 0)) -> None:
-        """`root`, in place of the start, lets tests and benchmarks read walks from positions
-        late in a game (the kernel never gives one)."""
+        """`root`, in place of the start, is for tests and benchmarks (never the kernel's)."""
         self.n, self.misere, self.winner, self.first = n, misere, winner, first
         self.root = root
         self.leaf, self.nodes, self.records = leaf, nodes, records
@@ -316,9 +285,9 @@ def native(n: int, misere: bool, winner: int, first: int, leaf: int, nodes: int,
 
 def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Artifacts,
                use_native: bool | None = None) -> str:
-    """Accept the strategy-walk evidence `item` only if its file proves that `winner` wins
-    No repeats on n coins under the rule; the checker that read it (`use_native`: by default
-    the native one for files of more than PYTHON_WALK_NODES nodes)."""
+    """Accept the strategy-walk evidence `item` only if its file proves that `winner` wins;
+    the checker that read it (`use_native`: by default past PYTHON_WALK_NODES nodes)."""
+
     STRATEGY_WALK.check(item)
     expect(n <= MAX_DAG_COINS, f"strategy walks are read for 1 to {MAX_DAG_COINS} coins")
     nodes: int = item["nodes"]
@@ -353,8 +322,9 @@ def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Art
 
 def _header(data: bytes, n: int, misere: bool, winner: str,
             nodes: int) -> tuple[int, int, int, int]:
-    """The winner (1 or 2), first move, leaf size and record count the file's header names,
-    once it says what the claim and the evidence say."""
+    """The winner (1 or 2), first move, leaf size and records the header names, once it agrees
+    with the claim and the evidence."""
+
     expect(len(data) >= HEADER.size, "the file is shorter than its header")
     magic, coins, rule, player, first, leaf, zeros, count_, records = HEADER.unpack_from(data)
     expect(magic == MAGIC, "the file does not start with the NRWALK1 magic bytes")

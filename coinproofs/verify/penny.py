@@ -1,42 +1,8 @@
-"""The penny game (Wythoff's game), written again from its definition, for the kernel.
-
-The rules. Two piles of pennies, (x, y). A move takes k >= 1 pennies from one pile, or k >= 1
-from one pile and l >= 1 from the other with |k - l| < a. For a = 1 that is the seed's game
-(k from both piles): Wythoff's game; a >= 2 is Fraenkel's a-Wythoff game. In normal play
-whoever takes the last penny wins; in misère play whoever takes it loses.
-
-The losing positions. Moves only remove pennies, so the square Q of positions with both piles
-<= M is closed under moves. In normal play a position is losing iff no move from it reaches a
-losing position. In misère play (0, 0) is won by the player to move (the opponent took the last
-penny) and every other position is losing iff no move from it reaches a losing position. By
-induction on x + y exactly one subset L of Q has this property, so a listed set is the set of
-losing positions in Q iff, for every position p of Q, p is listed iff no move from p reaches a
-listed position (and, in misère play, (0, 0) is not listed). `check_losing_set` checks exactly
-that, for all (M + 1)^2 positions, a row at a time:
-
-* A move from (x, y) reaches (x, y') with y' < y (its row), (x', y) with x' < x (its column),
-  or (x', y') with x' < x, y' < y and |(y' - x') - (y - x)| < a (the diagonals within a - 1 of
-  its own: for a = 1, its diagonal).
-* No two listed positions share a row, a column or a diagonal: the larger of two such would
-  reach the smaller (by a move that the check below would also find). So each row, column and
-  diagonal holds at most one listed position, kept in three tables.
-* Then (x, y) reaches a listed position iff the listed position of row x lies left of y, or the
-  one of column y lies below x, or, for some e with |e| < a, the one on diagonal (y - x) + e
-  lies in a row x' < min(x, x - e) (so that both piles lose at least one penny).
-
-The formula. Wythoff's losing positions are (floor(k*phi), floor(k*phi^2)); Fraenkel's are
-(floor(k*alpha), floor(k*alpha) + a*k) with alpha = (2 - a + sqrt(a^2 + 4)) / 2, computed here
-in exact integers (`formula_pair`). The kernel compares the checked set with them; it never
-assumes the formula.
-
-Evidence kinds: ``p-positions`` (the losing positions, x <= y, inline as [x, y] pairs or in an
-artifact file of lines "x y": checked against the rules as above), ``formula`` (the kernel
-computes the formula's pairs and compares), ``lrat`` (for ``unique`` claims: the kernel's own
-CNF of the rules, see ``penny_cnf.py``, plus a clause excluding the checked losing set, refuted
-by an LRAT proof), ``theorem`` (for ``wythoff``, ``fraenkel`` and ``misere-wythoff`` claims,
-about every position: the Coq theorem of formal/penny/PennyWythoff.v that states the claim,
-``theorems.PENNY_THEOREMS``, checked at the sources ``theorems.FORMAL_SHA256``; nothing is
-computed, as no finite check could establish a claim about every position).
+"""The penny game (Wythoff's game, its misère form and Fraenkel's a-Wythoff game), written again
+from its definition: ``p-positions`` (the losing positions of a square, checked against the
+rules), ``formula`` (its pairs in exact integers, compared, never assumed), ``lrat`` (uniqueness,
+against ``penny_cnf.py``) and ``theorem`` evidence. Prose: docs/design.md, "The penny game";
+docs/certificates.md, "The penny game" (with why the check is the definition); docs/penny.md.
 """
 
 from __future__ import annotations
@@ -132,7 +98,7 @@ LRAT = Shape("penny lrat evidence", {"method": literal("lrat"),
 def check_losing_set(pairs: list[Position], max_pile: int, a: int = 1,
                      misere: bool = False) -> None:
     """Reject unless `pairs` (x <= y) and their mirror images are exactly the losing positions
-    with both piles <= max_pile (see the module docstring for the argument).
+    with both piles <= max_pile (the argument: docs/certificates.md, "`p-positions`").
 
     >>> check_losing_set([(0, 0), (1, 2), (3, 5)], 6)
     >>> check_losing_set([(0, 0), (1, 2)], 6)  # doctest: +ELLIPSIS
@@ -197,10 +163,8 @@ def formula_pair(k: int, a: int = 1) -> Position:
 
 
 def formula_pairs(max_pile: int, a: int = 1, misere: bool = False) -> list[Position]:
-    """The formula's pairs with both piles <= max_pile (the larger pile grows with k).
-
-    In misère play (a = 1) the formula's first two pairs, (0, 0) and (1, 2), give way to
-    (0, 1) and (2, 2).
+    """The formula's pairs with both piles <= max_pile (the larger pile grows with k); in
+    misère play (a = 1), (0, 0) and (1, 2) give way to (0, 1) and (2, 2).
 
     >>> formula_pairs(10, misere=True)
     [(0, 1), (2, 2), (3, 5), (4, 7), (6, 10)]
@@ -216,9 +180,8 @@ def formula_pairs(max_pile: int, a: int = 1, misere: bool = False) -> list[Posit
 
 
 def formula_count(max_pile: int, a: int = 1) -> int:
-    """How many of the formula's pairs have both piles <= max_pile, by bisection: the larger
-    pile floor(k*alpha) + a*k grows strictly with k and exceeds k, so the count is the least k
-    in 0..max_pile + 1 whose pair does not fit.
+    """How many of the formula's pairs have both piles <= max_pile: by bisection, the least k
+    in 0..max_pile + 1 whose pair does not fit (its larger pile grows with k and exceeds k).
 
     >>> formula_count(10), formula_count(10 ** 12)
     (5, 381966011251)
@@ -305,8 +268,8 @@ def statement(kind: str, params: Mapping[str, int], value: Any) -> str:
 
 
 def check_form(claim: Claim) -> dict[str, int]:
-    """The params of a claim once it has its exact form: a kind the kernel knows, its params,
-    the id they give (the value and so the statement are the evidence's to decide)."""
+    """The params of a claim of a known kind, once they give its id (the evidence decides the
+    value, and so the statement)."""
     expect(claim.kind in REQUIRED, f"unknown kind of penny claim {claim.kind!r}; the kernel "
                                    f"knows {', '.join(REQUIRED)}")
     PARAMS[claim.kind].check(claim.params)
@@ -350,8 +313,8 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
 
 def _computed_value(kind: str, params: Mapping[str, int], by_method: Mapping[str, Evidence],
                     artifacts: Artifacts) -> Any:
-    """The claim's value as the computed evidence shows it: the listed losing positions,
-    checked against the rules (and the formula, the CNF's LRAT proof when given)."""
+    """The claim's value as the listed losing positions show it, once checked (with the
+    formula and the LRAT proof, when given)."""
     a = params.get("a", 1)
     misere = kind == "misere"
     max_pile = _square(kind, params, by_method["p-positions"])
@@ -367,9 +330,9 @@ def _computed_value(kind: str, params: Mapping[str, int], by_method: Mapping[str
 
 
 def _instance_value(kind: str, params: Mapping[str, int], item: Evidence) -> Any:
-    """The claim's value as the formula gives it, once the evidence cites the theorem of which
-    the claim is an instance (checked at the kernel's sources): within the bounds, the losing
-    positions are then the formula's pairs, so the value needs arithmetic only."""
+    """The claim's value as the formula gives it, once the evidence cites the theorem the claim
+    is an instance of (the losing positions are then its pairs: arithmetic only)."""
+
     THEOREM.check(item)
     check_sources(item)
     expect(item["name"] == INSTANCE_OF[kind],
@@ -394,8 +357,7 @@ def _instance_value(kind: str, params: Mapping[str, int], item: Evidence) -> Any
 
 
 def _check_theorem(claim: Claim, item: Evidence) -> None:
-    """A claim about every position: the evidence cites the Coq theorem that states it, checked
-    at the kernel's sources; the claim has no value."""
+    """A claim about every position: its evidence cites the Coq theorem that states it."""
     THEOREM.check(item)
     check_sources(item)
     theorem = theorems.PENNY_THEOREMS[claim.kind]
@@ -407,8 +369,7 @@ def _check_theorem(claim: Claim, item: Evidence) -> None:
 
 
 def _square(kind: str, params: Mapping[str, int], item: Evidence) -> int:
-    """The side of the p-positions evidence's square, once it is within the bounds and fits
-    the claim."""
+    """The side of the p-positions evidence's square, within the bounds and fitting the claim."""
     one_shape(item, *P_POSITIONS)
     max_pile: int = item["max"]
     (UNIQUE_PILE if kind == "unique" else PILE).check(max_pile, "the square of positions")
@@ -423,8 +384,7 @@ def _square(kind: str, params: Mapping[str, int], item: Evidence) -> int:
 
 
 def _p_positions(item: Evidence, artifacts: Artifacts) -> list[Position]:
-    """The listed losing positions of p-positions evidence: at most one a row of the square,
-    so no more than max + 1 of them are read."""
+    """The listed losing positions of p-positions evidence, at most max + 1 (one a row)."""
     most = item["max"] + 1
     too_many = f"the p-positions list more pairs than the square has rows ({most:,})"
     if "file" in item:
@@ -470,11 +430,9 @@ def _value(kind: str, params: Mapping[str, int], pairs: list[Position]) -> Any:
 
 
 def _first(count: int, pairs: list[Position]) -> list[list[int]]:
-    """The first `count` losing positions by smaller pile, if the square shows them all.
-
-    A losing position outside the square with smaller pile x <= the last one listed would share
-    row x with a listed position, unless row x holds none; so every such row must hold one.
-    """
+    """The first `count` losing positions by smaller pile, if the square shows them all: one
+    outside it with smaller pile x <= the last listed would share row x with a listed one,
+    unless row x holds none; so every such row must hold one."""
     expect(len(pairs) >= count, f"the evidence lists fewer than {count} losing positions")
     last_row = pairs[count - 1][0]
     rows = {x for x, _ in pairs} | {y for _, y in pairs}
@@ -486,8 +444,8 @@ def _first(count: int, pairs: list[Position]) -> list[list[int]]:
 
 def _check_uniqueness(max_pile: int, pairs: list[Position], item: Evidence,
                       artifacts: Artifacts) -> None:
-    """Reject unless the losing set solves the kernel's CNF and the LRAT proof refutes every
-    other solution."""
+    """Reject unless the losing set solves the kernel's CNF and LRAT refutes every other one."""
+
     LRAT.check(item)
     losing = set(pairs) | {(y, x) for x, y in pairs}
     clauses = penny_cnf.losing_cnf(max_pile)

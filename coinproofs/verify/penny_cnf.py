@@ -1,16 +1,6 @@
-"""The kernel's reference CNF for "p is the set of losing positions of the penny game".
-
-One variable p(x, y) per position with both piles <= M (Wythoff's game, normal play). For each
-position, in order of x and then y, let T be the positions one move reaches (same row, then
-same column, then same diagonal, each from the nearest to (0, 0) upwards). The clauses
-
-    p(x, y) or p(t) for some t in T        (if no move reaches p, p holds at (x, y))
-    not p(x, y) or not p(t), for each t    (if p holds at (x, y), no move reaches p)
-
-say together: p(x, y) iff no move from (x, y) reaches a position where p holds. The losing
-positions satisfy this by definition, and by induction on x + y nothing else does; an LRAT
-proof that the CNF plus a clause excluding the losing positions is unsatisfiable shows that
-uniqueness again, by a road that does not use the induction.
+"""The kernel's reference CNF for "p is the set of losing positions of the penny game", both
+piles <= M, normal play: p(x, y) iff no move from (x, y) reaches p (docs/certificates.md,
+"`lrat` (uniqueness)"; docs/penny.md).
 
 >>> losing_cnf(1)
 [[1], [2, 1], [-2, -1], [3, 1], [-3, -1], [4, 3, 2, 1], [-4, -3], [-4, -2], [-4, -1]]

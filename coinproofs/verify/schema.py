@@ -1,15 +1,7 @@
-"""Exact shapes and declared work bounds: the two rules every certificate object keeps.
-
-A :class:`Shape` names every field an object (a claim, a piece of evidence) may have, and what
-each one must hold. An object matches only with exactly the required fields, some of the
-optional ones, and nothing else, so a certificate cannot carry text the kernel has not read.
-Kinds are strict: a count is a JSON integer (never 4.0, never true), a digest is 64 hex
-digits, a file name is a plain name beside the certificate.
-
-A :class:`Bound` is a declared limit on the work one check may do (moves simulated, beliefs
-in a layer file, clauses built, bytes read). Each kernel module declares its bounds once, by
-name, and tests the amount of work *before* starting it; the rejection names the bound and
-the option that raises it (``--bound NAME=VALUE`` of ``coinproofs prove`` and ``verify``).
+"""Exact shapes (every field an object may have, each of a strict kind, nothing else: a
+certificate carries no text the kernel has not read) and declared work bounds (tested before
+the work). Prose: docs/certificates.md, "Adding an evidence kind: exact shapes and declared
+bounds" and "Bounded on every input".
 
 >>> STRATEGY = Shape("strategy evidence", {"method": literal("strategy"), "length": count(1)})
 >>> STRATEGY.check({"method": "strategy", "length": 3})
@@ -155,9 +147,8 @@ class Shape:
 
 
 def one_shape(obj: Any, *shapes: Shape) -> Shape:
-    """The one shape among `shapes` that `obj` matches (say, a strategy inline or in a file);
-    when none matches, reject with the reason of the closest one (the fewest differing
-    field names)."""
+    """The one shape among `shapes` that `obj` matches, else the rejection of the closest
+    (the fewest differing field names)."""
     expect(isinstance(obj, dict), f"{shapes[0].what} must be a JSON object")
     reasons = []
     for shape in shapes:
@@ -184,9 +175,7 @@ def method_of(item: Mapping[str, Any], methods: Collection[str], where: str) -> 
 def inline_or_file(what: str, method: str, payload: str, kind: Kind,
                    optional: Mapping[str, Kind] | None = None,
                    required: Mapping[str, Kind] | None = None) -> tuple[Shape, Shape]:
-    """The two shapes of evidence whose `payload` is written inline, or in an artifact file
-    beside the certificate named by 'file' and pinned by 'sha256' (both with the same other
-    `required` and `optional` fields)."""
+    """The shapes of evidence with `payload` inline, or in the artifact 'file' of 'sha256'."""
     fields = {"method": literal(method), **(required or {})}
     return (Shape(what, {**fields, payload: kind}, optional or {}),
             Shape(what, {**fields, "file": FILE, "sha256": SHA256}, optional or {}))
@@ -202,8 +191,7 @@ def _shown(value: Any) -> str:
 
 @dataclass
 class Bound:
-    """A limit on the work of one check: `amount` of `unit` at most `limit` (`default` unless
-    the user raised it)."""
+    """A limit on the work of one check: at most `limit` `unit` (`default` unless raised)."""
 
     name: str
     limit: int
@@ -216,9 +204,8 @@ class Bound:
         self.default = self.limit
 
     def check(self, amount: int, what: str, counted: bool = False) -> None:
-        """Reject before the work starts when `what` needs more than the limit. `counted`:
-        the amount is where the kernel stopped counting (just past the limit), not all that
-        `what` needs, so the rejection says "more than" rather than a number to raise to."""
+        """Reject before the work starts when `what` needs more than the limit. `counted`: the
+        amount is where counting stopped, so the rejection says "more than", not a number."""
         needs = (f"needs more {self.unit} than the kernel's bound {self.name} = "
                  f"{self.limit:,} allows (the count stopped there)" if counted else
                  f"needs {amount:,} {self.unit}, over the kernel's bound {self.name} = "
@@ -232,8 +219,9 @@ BOUNDS: dict[str, Bound] = {}
 
 
 def declare(name: str, limit: int, unit: str, why: str, road: str = "kernel") -> Bound:
-    """Declare a bound once, at import of the module whose check it limits (the kernel's, or
-    with `road` "coq" the Coq road's: `--bound` sets either kind)."""
+    """Declare a bound once, at import of the module whose check it limits (or the Coq road's)."""
+
+
     assert name not in BOUNDS, f"the bound {name} is declared twice"
     BOUNDS[name] = Bound(name, limit, unit, why, road)
     return BOUNDS[name]

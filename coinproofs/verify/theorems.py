@@ -1,21 +1,9 @@
-"""The Coq theorems the kernel may cite (formal/, checked by Coq 8.16 with MathComp 1.15).
-
-Each theorem holds for every number of coins (of dials, of any group of the devil); the kernel
-checks only its side condition, in plain arithmetic on N and q (and on the order of the
-devil's group, which it lists from the generators), and then takes its conclusion as a fact
-about the claim. The theorems are machine-checked, with no axiom (coqchk says so:
-coinproofs/coq/gate.py), at the sources whose digest is FORMAL_SHA256; a certificate citing a
-theorem names that digest, and the kernel accepts no other. The gate (`make formal-gate`) and
-tests/test_formal.py recompute the digest from formal/*.v and formal/_CoqProject, so whoever
-edits formal/ must update FORMAL_SHA256 here.
-
-STATEMENTS records, for every theorem the kernel relies on, its statement as Coq prints it
-(`Check`): the gate fails when Coq's statement is not that text, so the English `says` and the
-facts below are written from a statement that Coq has proved, not from a name.
-
-BEHIND names, for each kind of evidence the kernel checks by computation, the Coq theorems
-that turn what it computes into a fact about every strategy (docs/lemmas.md says which parts
-are still prose, and why).
+"""The Coq theorems the kernel may cite: each one's side condition, checked in plain arithmetic,
+and its facts; FORMAL_SHA256, the digest of the sources they were checked at (whoever edits
+formal/ updates it); STATEMENTS, as Coq prints them, so that `says` and the facts are written
+from a proved statement (the gate compares); BEHIND, the theorems behind each kind of evidence
+checked by computation. Prose: docs/design.md, "The trust boundary" and "The gate of
+`formal/`"; docs/formal.md; docs/lemmas.md (which parts are still prose).
 """
 
 from __future__ import annotations
@@ -36,10 +24,7 @@ FORMAL_SHA256 = "3bbd1073f39da8242a79bcaea705c7b2870fa882fd3af38b96c314968086522
 
 
 def formal_sha256(folder: Path) -> str:
-    """The digest of the .v files in `folder` and its subfolders and of its _CoqProject, as
-    `cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum;
-    sha256sum _CoqProject` piped to sha256sum computes it (for the gate, the tests and whoever
-    updates FORMAL_SHA256; the kernel itself never reads formal/)."""
+    """The digest above, of `folder` (for the gate and the tests: the kernel never reads it)."""
     names = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.v"))
     lines = "".join(f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  {name}\n"
                     for name in [*names, "_CoqProject"])
@@ -47,8 +32,8 @@ def formal_sha256(folder: Path) -> str:
 
 
 def check_sources(evidence: Mapping[str, Any]) -> None:
-    """Theorem evidence names the digest of the Coq sources its theorem was checked at: the
-    kernel cites only the theorems checked at its own, FORMAL_SHA256."""
+    """Reject theorem evidence unless the Coq sources it names are FORMAL_SHA256."""
+
     expect(evidence["formal_sha256"] == FORMAL_SHA256,
            f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
            f"kernel's theorems were checked at {FORMAL_SHA256[:12]}…")
@@ -119,8 +104,8 @@ class Theorem:
 
 
 def prime_factors(n: int) -> list[int]:
-    """The primes dividing n >= 1, least first, by trial division (n is a table's size):
-    prime_factors(12) = [2, 3]."""
+    """The primes dividing n >= 1, least first, by trial division: prime_factors(12) = [2, 3]."""
+
     primes, p = [], 2
     while p * p <= n:
         if n % p == 0:
