@@ -110,10 +110,10 @@ class Artifacts:
                f"artifact file {name!r} changed while the kernel read it")
         return data
 
-    def text(self, evidence: Evidence, bound: Bound | None = None) -> str:
+    def text(self, evidence: Evidence, bound: Bound | None = None, bytes_each: int = 1) -> str:
         """The UTF-8 text of the file evidence['file'] (SHA-256 evidence['sha256'])."""
         try:
-            return self.read(evidence, bound=bound).decode("utf-8")
+            return self.read(evidence, bound=bound, bytes_each=bytes_each).decode("utf-8")
         except UnicodeDecodeError:
             raise Rejected(f"artifact file {evidence['file']!r} is not UTF-8 text") from None
 
@@ -134,9 +134,8 @@ class Artifacts:
 
     def readings(self, evidence: Evidence, sized_by: Bound, bytes_each: int,
                  times: int) -> Generator[Iterator[bytes], None, None]:
-        """`times` readings of the binary file evidence['file'], each a megabyte at a time and
-        hashed as read; its size bounded by `sized_by` in place of `artifact.bytes` (a file
-        whose own bound limits it and its work may be larger than other artifacts)."""
+        """`times` readings, hashed, of the binary file evidence['file'], whose size `sized_by`
+        bounds in place of `artifact.bytes` (its own bound limits it and its work)."""
         with self._open(evidence, "file", "sha256", sized_by, bytes_each,
                         own_size=True) as (handle, name, digest):
             for _ in range(times):
@@ -152,7 +151,6 @@ class Artifacts:
     def _open(self, evidence: Evidence, name_key: str, hash_key: str, bound: Bound | None,
               bytes_each: int, own_size: bool = False) -> Iterator[tuple[IO[bytes], str, str]]:
         """The file evidence[name_key], open, once within the bounds and of its SHA-256."""
-
         name, digest = evidence.get(name_key), evidence.get(hash_key)
         FILE.check(name, f"evidence field {name_key!r}")
         SHA256.check(digest, f"evidence field {hash_key!r}")
@@ -312,9 +310,8 @@ def parse_json(text: str, what: str, values: Bound = VALUES, values_each: int = 
 
 
 def open_regular(path: Path) -> IO[bytes]:
-    """The file `path`, open for reading, if it is a regular file. A pipe or a device would
-    make the reader wait or read forever: refused from its status, then opened without waiting
-    (O_NONBLOCK) and checked again, in case it changed in between."""
+    """The file `path`, open, if it is a regular file: a pipe or a device, which would make the
+    reader wait, is refused from its status, then again once opened without waiting."""
 
     try:
         expect(stat.S_ISREG(path.stat().st_mode), f"{path} is not a regular file")

@@ -44,7 +44,6 @@ def is_coin_flip(claim: Claim) -> bool:
 
 def check_form(claim: Claim) -> None:
     """Reject unless the claim has its exact form: params, value, id, statement (no evidence)."""
-
     n, q, group_name, goal = table.options(claim.params)
     kinds = [*VALUES, "count"] if set(claim.params) == {"n"} else ["shortest", "impossible",
                                                                     "count"]

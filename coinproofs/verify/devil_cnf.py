@@ -120,7 +120,6 @@ def header(n: int, length: int) -> list[str]:
 def check_lrat_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     """Accept an LRAT refutation of the kernel's own formula for (n, evidence['length']), whose
     DIMACS text has the evidence's ``cnf_sha256``: no strategy of at most that many moves wins."""
-
     LRAT.check(evidence)
     length = evidence["length"]
     check_size(n, length)

@@ -131,22 +131,12 @@ def check_invariant_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -
 # --- The algebraic invariant: polynomials over GF(2) as ints (bit i: X^i) --------------------
 
 def degree(a: int) -> int:
-    """The degree of polynomial `a` (-1 for the zero polynomial).
-
-    >>> degree(0b1011), degree(1), degree(0)
-    (3, 0, -1)
-    """
+    """The degree of polynomial `a` (-1 for the zero polynomial)."""
     return a.bit_length() - 1
 
 
 def remainder(a: int, b: int) -> int:
-    """a mod b over GF(2), for b != 0.
-
-    >>> remainder(0b1001, 0b11)  # X^3 + 1 = (X + 1)(X^2 + X + 1)
-    0
-    >>> remainder(0b1000, 0b111)  # X^3 = (X + 1)(X^2 + X + 1) + 1
-    1
-    """
+    """a mod b over GF(2), for b != 0 (tests/test_devil_invariant.py: as sympy computes it)."""
     assert b != 0
     while degree(a) >= degree(b):
         a ^= b << (degree(a) - degree(b))
@@ -154,11 +144,7 @@ def remainder(a: int, b: int) -> int:
 
 
 def gcd(a: int, b: int) -> int:
-    """The greatest common divisor of a and b over GF(2) (Euclid's algorithm).
-
-    >>> gcd(0b1001, 0b101)  # X^3 + 1 and X^2 + 1 = (X + 1)^2
-    3
-    """
+    """The greatest common divisor of a and b over GF(2) (Euclid's algorithm)."""
     while b != 0:
         a, b = b, remainder(a, b)
     return a
@@ -166,7 +152,6 @@ def gcd(a: int, b: int) -> int:
 
 def check_algebraic_evidence(n: int, evidence: Evidence, artifacts: Artifacts) -> Fact:
     """Accept a factor h of X^n + 1 of degree >= 1 with gcd(h, X + 1) = 1: no strategy wins."""
-
     ALGEBRAIC.check(evidence)
     h = int(evidence["h"], 2)
     x_n_plus_1 = 1 << n | 1

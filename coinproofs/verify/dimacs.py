@@ -18,7 +18,6 @@ def dimacs_text(clauses: Sequence[Sequence[int]], nvars: int,
     1 -2 0
     2 0
     """
-
     lines = []
     for comment in comments:
         if not (comment.isascii() and comment.isprintable()):

@@ -233,7 +233,6 @@ class Strategy:
 
     def replay(self, game: Game) -> Iterator[tuple[list[int], str, list[int], int]]:
         """One game's turns (grab, feel, turned over, rotation) while the strategy answers."""
-
         state, ref = game.start, self.first
         for r in game.rotations:
             node = self.turn(ref, "a turn")
@@ -447,7 +446,6 @@ THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
 
 def theorem_evidence(evidence: Evidence, n: int, k: int) -> Fact:
     """A Coq theorem whose side condition holds for (n, k): no strategy wins."""
-
     THEOREM.check(evidence)
     theorems.check_sources(evidence)
     theorem = theorems.GLASSES_THEOREMS[evidence["name"]]

@@ -58,7 +58,6 @@ def declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
              counts: Callable[[Any], Mapping[str, int]]) -> Iterator[Any]:
     """The items, counted into `read` (`counts(item)` adds to each) and refused at the first
     past a count the evidence declares; `tally` compares the counts at the end."""
-
     for item in items:
         for key, amount in counts(item).items():
             read[key] += amount
@@ -70,7 +69,6 @@ def declared(items: Iterable[Any], evidence: Evidence, read: dict[str, int],
 
 def tally(evidence: Evidence, counts: dict[str, int]) -> None:
     """Reject untrue counts: nothing in a certificate may say what the kernel has not checked."""
-
     for key, actual in counts.items():
         expect(evidence.get(key, actual) == actual,
                f"{evidence['method']} evidence says {key} = {evidence.get(key)!r}, "

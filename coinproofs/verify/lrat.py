@@ -35,7 +35,6 @@ Clause = frozenset[int]
 def check_refutation(clauses: Sequence[Sequence[int]],
                      proof: bytes | str | Iterable[bytes]) -> None:
     """Reject unless the LRAT `proof` (text or lines) derives the empty clause from `clauses`."""
-
     live: dict[int, Clause] = {}
     for number, clause in enumerate(clauses, 1):
         expect(0 not in clause, f"original clause {number} contains the literal 0")
@@ -112,7 +111,6 @@ def delete_clauses(live: dict[int, Clause], words: Sequence[str]) -> None:
 def check_rup(live: dict[int, Clause], lemma: list[int], hints: list[int]) -> None:
     """Reject unless `lemma` follows from the live clauses named by `hints` by unit propagation
     (the hot loop: it raises directly, as expect() would format a message for every hint)."""
-
     if not hints:
         raise Rejected("the lemma has no hints")
     if min(hints) < 0:
@@ -145,9 +143,9 @@ def hint_clause(live: dict[int, Clause], hint: int) -> Clause:
 
 def check_lrat_evidence(clauses: Sequence[Sequence[int]], nvars: int, comments: Sequence[str],
                         evidence: Evidence, artifacts: Artifacts) -> None:
-    """Reject unless `evidence` (its shape checked by the caller) holds an LRAT refutation of
-    exactly `clauses`, whose DIMACS text with `comments` has the evidence's `cnf_sha256`, as
-    has its `cnf` file."""
+    """Reject unless `evidence` (its shape checked) holds an LRAT refutation of `clauses`, whose
+    DIMACS text with `comments` has the evidence's `cnf_sha256`, as has its `cnf` file."""
+
     digest = sha256_text(dimacs_text(clauses, nvars, comments))
     expect(evidence.get("cnf_sha256") == digest,
            "the CNF hash in the evidence is not that of the kernel's own formula for this claim")

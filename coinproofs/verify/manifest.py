@@ -87,7 +87,6 @@ def read_manifest(folder: Path) -> tuple[list[str], dict[str, str]]:
 def check_manifest(folder: Path) -> list[Path]:
     """The certificates of `folder`, once its manifest lists exactly its files with their
     SHA-256 and a claim per certificate; else a rejection naming what differs."""
-
     claims, digests = read_manifest(folder)
     problems = []
     present = listed_names(folder)
@@ -116,7 +115,6 @@ def check_manifest(folder: Path) -> list[Path]:
 
 def check_named(path: Path) -> Verdict:
     """Check the certificate `path` of a folder with a manifest, named after its claim's id."""
-
     verdict = check_file(path)
     expect(path.name == f"{verdict.claim.id}.json",
            f"{path.name} holds the certificate of {verdict.claim.id}, not of "

@@ -256,32 +256,27 @@ def play_matching(n: int, pairs: Pairs) -> None:
 # Claims and evidence.
 
 def payload(item: Evidence, field: str, artifacts: Artifacts, bound: Bound, bytes_each: int,
-            items_in: Callable[[bytes], int], values_each: int) -> Any:
+            items_in: Callable[[str], int], values_each: int) -> Any:
     """The evidence's `field`, inline or in the JSON artifact `file`, within `bound`: a file is
     parsed only once its bytes (`bytes_each` an item) and the items `items_in` counts in them
     are within it, so parsing builds at most `values_each` JSON values an item."""
     if field in item:
         return item[field]
-    data = artifacts.read(item, bound=bound, bytes_each=bytes_each)
-    bound.check(items_in(data), f"the artifact file {item['file']!r}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Rejected(f"artifact file {item['file']!r} is not UTF-8 text") from None
+    text = artifacts.text(item, bound, bytes_each)
+    bound.check(items_in(text), f"the artifact file {item['file']!r}")
     return parse_json(text, f"the artifact file {item['file']!r}", bound, values_each)
 
 
 def strategy_moves(item: Evidence, artifacts: Artifacts) -> Any:
     """The moves of strategy evidence, at most norepeat.strategy-entries of them."""
     moves = payload(item, "moves", artifacts, STRATEGY_ENTRIES, 256,
-                    lambda data: data.count(b":"), 1)
+                    lambda text: text.count(":"), 1)
     STRATEGY_ENTRIES.check(len(moves), f"the {item['method']} evidence")
     return moves
 
 
 def check_form(claim: Claim) -> tuple[int, bool]:
     """(n, misère) of a claim once it has its exact form (no evidence read)."""
-
     expect(claim.kind == "winner", f"norepeat claims are of kind 'winner', not {claim.kind!r}")
     PARAMS.check(claim.params)
     WINNER.check(claim.value, "the winner")
@@ -315,7 +310,7 @@ def check_claim(claim: Claim, evidence: list[Evidence], artifacts: Artifacts) ->
                    "a perfect matching proves only that the first player wins normal play")
             MATCHING_PAIRS.check(1 << (n - 1), f"a perfect matching for {n} coins")
             pairs = payload(item, "pairs", artifacts, MATCHING_PAIRS, 32,
-                            lambda data: data.count(b"[") - 1, 3)
+                            lambda text: text.count("[") - 1, 3)
             table = check_matching(n, pairs)
             if n <= MAX_PLAYED_MATCHING_COINS:
                 play_matching(n, table)

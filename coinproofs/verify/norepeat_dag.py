@@ -129,7 +129,6 @@ class Walk:
 
     def _split(self, chunk: bytes) -> Iterator[tuple[int, bytes, int, int]]:
         """Each node `chunk` completes: index, bytes, offset there, loser moves (the rest waits)."""
-
         data = self.carry + chunk
         at = 0
         while len(data) - at >= NODE.size:
@@ -289,7 +288,6 @@ def check_dag(n: int, misere: bool, winner: str, item: Evidence, artifacts: Arti
 def _header(chunk: bytes, n: int, misere: bool, winner: str, nodes: int) -> tuple[int, int, bytes]:
     """The winner (1 or 2) and first move the header names, once it says what the claim and
     the evidence say; and the bytes of `chunk` after it."""
-
     expect(len(chunk) >= HEADER.size, "the file is shorter than its header")
     magic, coins, rule, player, first, count_ = HEADER.unpack_from(chunk)
     expect(magic == MAGIC, "the file does not start with the NRDAG1 magic bytes")

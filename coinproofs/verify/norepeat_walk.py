@@ -287,7 +287,6 @@ def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Art
                use_native: bool | None = None) -> str:
     """Accept the strategy-walk evidence `item` only if its file proves that `winner` wins;
     the checker that read it (`use_native`: by default past PYTHON_WALK_NODES nodes)."""
-
     STRATEGY_WALK.check(item)
     expect(n <= MAX_DAG_COINS, f"strategy walks are read for 1 to {MAX_DAG_COINS} coins")
     nodes: int = item["nodes"]
@@ -324,7 +323,6 @@ def _header(data: bytes, n: int, misere: bool, winner: str,
             nodes: int) -> tuple[int, int, int, int]:
     """The winner (1 or 2), first move, leaf size and records the header names, once it agrees
     with the claim and the evidence."""
-
     expect(len(data) >= HEADER.size, "the file is shorter than its header")
     magic, coins, rule, player, first, leaf, zeros, count_, records = HEADER.unpack_from(data)
     expect(magic == MAGIC, "the file does not start with the NRWALK1 magic bytes")

@@ -332,7 +332,6 @@ def _computed_value(kind: str, params: Mapping[str, int], by_method: Mapping[str
 def _instance_value(kind: str, params: Mapping[str, int], item: Evidence) -> Any:
     """The claim's value as the formula gives it, once the evidence cites the theorem the claim
     is an instance of (the losing positions are then its pairs: arithmetic only)."""
-
     THEOREM.check(item)
     check_sources(item)
     expect(item["name"] == INSTANCE_OF[kind],
@@ -445,7 +444,6 @@ def _first(count: int, pairs: list[Position]) -> list[list[int]]:
 def _check_uniqueness(max_pile: int, pairs: list[Position], item: Evidence,
                       artifacts: Artifacts) -> None:
     """Reject unless the losing set solves the kernel's CNF and LRAT refutes every other one."""
-
     LRAT.check(item)
     losing = set(pairs) | {(y, x) for x, y in pairs}
     clauses = penny_cnf.losing_cnf(max_pile)

@@ -1,21 +1,7 @@
 """Exact shapes (every field an object may have, each of a strict kind, nothing else: a
 certificate carries no text the kernel has not read) and declared work bounds (tested before
 the work). Prose: docs/certificates.md, "Adding an evidence kind: exact shapes and declared
-bounds" and "Bounded on every input".
-
->>> STRATEGY = Shape("strategy evidence", {"method": literal("strategy"), "length": count(1)})
->>> STRATEGY.check({"method": "strategy", "length": 3})
->>> def why(obj):
-...     try:
-...         STRATEGY.check(obj)
-...     except Rejected as rejection:
-...         print(rejection)
->>> why({"method": "strategy", "length": 3.0})
-strategy evidence: field 'length' must be a whole number of at least 1, not 3.0
->>> why({"method": "strategy", "length": 3, "note": "trust me"})
-strategy evidence has an unknown field 'note'
->>> why({"method": "strategy"})
-strategy evidence has no field 'length'
+bounds" and "Bounded on every input" (tests/test_schema.py shows them at work).
 """
 
 from __future__ import annotations
@@ -57,20 +43,12 @@ at least 1, not 0
 
 
 def is_count(value: Any) -> bool:
-    """Is `value` a JSON integer? (Python's bool is an int; JSON's true is not a number.)
-
-    >>> [is_count(v) for v in (3, -1, 3.0, True, "3")]
-    [True, True, False, False, False]
-    """
+    """Is `value` a JSON integer? (Python's bool is an int; JSON's true is not a number.)"""
     return type(value) is int
 
 
 def count(least: int = 0, most: int | None = None) -> Kind:
-    """A whole number in least..most (no upper end when `most` is None).
-
-    >>> count(1, 9).test(9), count(1, 9).test(10), count(1).says
-    (True, False, 'a whole number of at least 1')
-    """
+    """A whole number in least..most (no upper end when `most` is None)."""
     says = (f"a whole number of at least {least:,}" if most is None
             else f"a whole number from {least:,} to {most:,}")
     return Kind(says, lambda v: is_count(v) and v >= least and (most is None or v <= most))
@@ -83,11 +61,7 @@ def text(most: int = 200) -> Kind:
 
 
 def literal(*values: Any) -> Kind:
-    """Exactly one of `values` (compared with their JSON types: 1 is not true).
-
-    >>> literal("exhaustive", "lrat").test("lrat"), literal(1).test(True)
-    (True, False)
-    """
+    """Exactly one of `values` (compared with their JSON types: 1 is not true)."""
     shown = " or ".join(repr(v) for v in values)
     return Kind(shown, lambda v: any(type(v) is type(w) and v == w for w in values))
 
@@ -220,7 +194,6 @@ BOUNDS: dict[str, Bound] = {}
 
 def declare(name: str, limit: int, unit: str, why: str, road: str = "kernel") -> Bound:
     """Declare a bound once, at import of the module whose check it limits (or the Coq road's)."""
-
 
     assert name not in BOUNDS, f"the bound {name} is declared twice"
     BOUNDS[name] = Bound(name, limit, unit, why, road)

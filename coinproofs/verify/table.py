@@ -192,9 +192,8 @@ def named_order(n: int, group: str) -> int:
 
 def table_of(n: int, q: int = 2, group: str = "cyclic", goal: str = "zero",
              generators: Sequence[Permutation] | None = None, tables: bool = True) -> Table:
-    """The table with these options, checked; `generators` (if given) replace the group.
-    Without `tables` (a claim its theorems alone prove) no table over the states is built, and
-    q^N is bounded by devil.theorem-bits instead of devil.states."""
+    """The table with these options, checked; `generators` (if given) replace the group. Without
+    `tables` (no table over the states), q^N is bounded by devil.theorem-bits, not devil.states."""
     expect(type(n) is int and 1 <= n <= MAX_N,
            f"the table has 1 to {MAX_N} positions, not {n!r}")
     expect(type(q) is int and q >= 2, f"a dial needs at least 2 states, not {q!r}")
@@ -373,7 +372,6 @@ class Counterexample:
 
     def shown(self, table: Table) -> str:
         """The first eight rotations by r, or permutations in cycle notation, in words."""
-
         first = self.permutations[:8]
         more = ", ..." if len(self.permutations) > 8 else ""
         if is_rotations(table):
@@ -412,12 +410,6 @@ def spread(states: npt.NDArray[np.bool_], table: Table) -> npt.NDArray[np.bool_]
     return spread_states
 
 
-def _goal_mask(table: Table) -> npt.NDArray[np.bool_]:
-    goal = np.zeros(table.size, dtype=bool)
-    goal[list(goal_states(table))] = True
-    return goal
-
-
 Sets = npt.NDArray[Any]
 PossibleAt = Callable[[int], Sets]
 
@@ -429,7 +421,9 @@ class _Dials:
         self.table, self.strategy = table, strategy
 
     def start(self) -> Sets:
-        return ~_goal_mask(self.table)
+        start = np.ones(self.table.size, dtype=bool)
+        start[list(goal_states(self.table))] = False
+        return start
 
     def after(self, possible: Sets, t: int) -> Sets:
         """X_t from X_{t-1} = `possible`."""
@@ -563,7 +557,8 @@ def _minus(state: int, move: int, table: Table) -> int:
 
 def _carrying(x: int, y: int, table: Table) -> Permutation:
     """A permutation of the devil's group that moves state x to state y of its orbit."""
-    to_least, from_y = group(table)[canonizers(table)[x]], group(table)[canonizers(table)[y]]
+    which = _least_and_canonizers(table)[1]
+    to_least, from_y = group(table)[which[x]], group(table)[which[y]]
     back = [0] * table.n
     for i, image in enumerate(from_y):
         back[image] = i
@@ -597,11 +592,6 @@ def least_members(table: Table) -> States:
     return _least_and_canonizers(table)[0]
 
 
-def canonizers(table: Table) -> States:
-    """canonizers[x]: the number in group(table) of a permutation that moves x to least[x]."""
-    return _least_and_canonizers(table)[1]
-
-
 @cache
 def orbits(table: Table) -> tuple[int, ...]:
     """The least member of every orbit, goal states merged into orbit 0 (named 0)."""
@@ -623,12 +613,6 @@ def orbit_index(table: Table) -> npt.NDArray[np.intp]:
 def move_orbits(table: Table) -> tuple[int, ...]:
     """One move per orbit of moves: the least member of each."""
     return tuple(int(x) for x in np.unique(least_members(table)))
-
-
-@cache
-def move_orbit_sizes(table: Table) -> tuple[int, ...]:
-    """How many moves each orbit of moves holds, in the order of move_orbits."""
-    return tuple(int(k) for k in np.unique(least_members(table), return_counts=True)[1])
 
 
 def orbit_table_cells(table: Table) -> int:
@@ -673,9 +657,8 @@ GOAL = 1  # the belief {the goal}: orbit 0
 
 @dataclass(frozen=True)
 class Fact:
-    """What one piece of evidence established: a strategy of `length` moves wins
-    ('wins'), no strategy of at most `length` moves wins ('none-up-to'), or none at all
-    ('impossible'). A winning strategy's moves come along, for claims about the strategy."""
+    """What one piece of evidence established: 'wins' in `length` moves (with the moves),
+    'none-up-to' `length` moves, or 'impossible'."""
 
     kind: str
     length: int | None = None
@@ -734,7 +717,7 @@ def shortest_counts(layers: Sequence[Sequence[int]], table: Table,
                     after: Callable[[int, int], int]) -> tuple[int, int]:
     """(sequences, up to the group): the strategies of len(layers) moves from the start through
     layer 1, 2, ... to the goal, every move of Z_q^n counted, and one move per orbit of moves."""
-    orbit_sizes = move_orbit_sizes(table)
+    orbit_sizes = [int(k) for k in np.unique(least_members(table), return_counts=True)[1]]
     steps = [set(layer) for layer in layers[1:]] + [{GOAL}]
     ways = {start_belief(table): (1, 1)}  # belief -> (sequences, up to the group) reaching it
     for allowed in steps:
@@ -752,9 +735,9 @@ def shortest_counts(layers: Sequence[Sequence[int]], table: Table,
 # --- The devil's invariant ------------------------------------------------------------------
 
 def escape(invariant: Sequence[int], table: Table) -> tuple[int, int] | None:
-    """A state of the invariant (the orbits of its members) and a move that leave it whatever
-    the devil's permutation, or None. The g(s) are s's orbit, so s is kept iff some member of
-    its orbit, moved, lands in the invariant."""
+    """A state of the invariant (its members' orbits) and a move that leave it whatever the
+    devil does, or None: s is kept iff some member of its orbit, moved, lands inside."""
+
     inside = np.zeros(table.size, dtype=bool)
     inside[list(invariant)] = True
     inside = spread(inside, table)
@@ -817,11 +800,6 @@ COUNT_VALUE = Shape("a count claim's value",
 # dials and groups (formal/table/).
 COIN_FLIP_THEOREMS = tuple(name for name, t in theorems.THEOREMS.items() if t.about == "coins")
 TABLE_THEOREMS = tuple(name for name, t in theorems.THEOREMS.items() if t.about != "coins")
-
-
-def theorem_shape(names: Sequence[str]) -> Shape:
-    return Shape("theorem evidence", {"method": literal("theorem"), "name": literal(*names),
-                                      "formal_sha256": SHA256})
 
 
 def strategy_evidence(evidence: Evidence, artifacts: Artifacts, table: Table,
@@ -926,7 +904,8 @@ def theorem_evidence(evidence: Evidence, table: Table,
                      names: Sequence[str] = TABLE_THEOREMS) -> list[Fact]:
     """The conclusion of a Coq theorem (one of `names`, at theorems.FORMAL_SHA256) about this
     kind of table, once its side condition holds (plain arithmetic: no work bound)."""
-    theorem_shape(names).check(evidence)
+    Shape("theorem evidence", {"method": literal("theorem"), "name": literal(*names),
+                               "formal_sha256": SHA256}).check(evidence)
     theorems.check_sources(evidence)
     theorem = theorems.THEOREMS[evidence["name"]]
     seen = sizes(table)
@@ -1074,7 +1053,6 @@ def params_of(n: int, q: int, group_name: str, goal: str) -> dict[str, Any]:
 
 def statement(kind: str, n: int, q: int, group_name: str, goal: str, value: Any) -> str:
     """The sentence a claim states: the coin flip's own words for its claims but counts."""
-
     if (q, group_name, goal) == (2, "cyclic", "zero") and kind != "count":
         return coin_flip_statement(kind, n, value)
     r_words = (f"{n} coin{'s' if n > 1 else ''}" if q == 2

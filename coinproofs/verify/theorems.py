@@ -33,7 +33,6 @@ def formal_sha256(folder: Path) -> str:
 
 def check_sources(evidence: Mapping[str, Any]) -> None:
     """Reject theorem evidence unless the Coq sources it names are FORMAL_SHA256."""
-
     expect(evidence["formal_sha256"] == FORMAL_SHA256,
            f"theorem evidence cites the Coq sources {evidence['formal_sha256'][:12]}…, but the "
            f"kernel's theorems were checked at {FORMAL_SHA256[:12]}…")
@@ -52,9 +51,8 @@ def odd_part(n: int) -> int:
 
 @dataclass(frozen=True)
 class Sizes:
-    """What a theorem's side condition reads of a table of the family (verify/table.py): N
-    positions, q states, the goal ("zero" or "equal"), whether the devil's group is the
-    rotations, and its order, which the kernel computes (table.group) before citing a theorem."""
+    """What a theorem's side condition reads of a table: N, q, the goal, whether the devil's
+    group is the rotations, and its order (listed by table.group before a theorem is cited)."""
 
     n: int
     q: int
@@ -64,8 +62,7 @@ class Sizes:
 
     @property
     def length(self) -> int:
-        """The length the theorems give: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal);
-        formal/rules/RulesTable.v's `bound`."""
+        """RulesTable.v's `bound`: q^N - 1 (goal zero), q^(N-1) - 1 (goal equal)."""
         return int(self.q ** (self.n - (self.goal == "equal"))) - 1
 
     @property
@@ -89,11 +86,9 @@ ABOUT: dict[str, Callable[[Sizes], bool]] = {
 
 @dataclass(frozen=True)
 class Theorem:
-    """A Coq theorem about every table of the kind `about` names: what it says, the side
-    condition the kernel checks (in words and as a test on the table's Sizes), and what it
-    establishes when the condition holds, as (kind, length) facts in the sense of table.Fact:
-    ("wins", L) some strategy of L moves wins, ("none-up-to", L) none of at most L moves
-    wins, ("impossible", None) none wins."""
+    """A Coq theorem about every table of the kind `about` names: what it says, its side
+    condition (in words, and tested on Sizes), and the facts it then gives, (kind, length) as
+    in table.Fact."""
 
     name: str
     about: str
@@ -105,7 +100,6 @@ class Theorem:
 
 def prime_factors(n: int) -> list[int]:
     """The primes dividing n >= 1, least first, by trial division: prime_factors(12) = [2, 3]."""
-
     primes, p = [], 2
     while p * p <= n:
         if n % p == 0:
@@ -117,8 +111,7 @@ def prime_factors(n: int) -> list[int]:
 
 
 def distinct_primes(n: int, q: int) -> tuple[int, int] | None:
-    """Primes p != r with p dividing n and r dividing q, if there are any: (2, 3) for 2 dials
-    of 3 states; None when n and q are powers of one prime (or 1)."""
+    """Primes p != r with p dividing n and r dividing q, or None: (2, 3) for n = 2, q = 3."""
     return next(((p, r) for p in prime_factors(n) for r in prime_factors(q) if p != r), None)
 
 
@@ -190,9 +183,8 @@ PENNY_THEOREMS: dict[str, str] = {"wythoff": "wythoff_theorem", "fraenkel": "fra
 
 @dataclass(frozen=True)
 class GlassesTheorem:
-    """A Coq theorem about N glasses and K hands (formal/glasses/, on the rules of
-    formal/rules/RulesGlasses.v): as Theorem, with the side condition on (N, K); what it
-    establishes is that no strategy wins."""
+    """A Coq theorem about N glasses and K hands, as Theorem, with the side condition on
+    (N, K); what it establishes is that no strategy wins."""
 
     name: str
     says: str
@@ -201,8 +193,8 @@ class GlassesTheorem:
 
 
 def hands_needed(n: int) -> int:
-    """N - N/p, p the largest prime factor of N >= 2 (the most a prime dividing N makes of
-    N - N/p): hands_needed(12) = 8."""
+    """N - N/p, p the largest prime factor of N >= 2: hands_needed(12) = 8."""
+
     return n - n // prime_factors(n)[-1]
 
 
