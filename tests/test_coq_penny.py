@@ -1,7 +1,9 @@
 """The penny game in Coq (formal/rules/RulesPenny.v and the Penny files after it, and
 coinproofs/coq/penny.py): every default penny claim's .v compiles and states its claim; a claim
-whose value is changed (the numbers its statement is written from) fails to compile; no proof
-reads the evidence; and Coq's answers agree with the kernel's on small squares.
+whose value is changed is refused, and if its statement is written from the value (a count) it
+fails to compile; first and riddler claims are checked at the kernel's largest bounds in
+seconds; no proof reads the evidence; and Coq's answers agree with the kernel's on small
+squares and lists.
 
 The tests that run Coq skip when `coqc` is missing (Debian: apt-get install coq
 libcoq-mathcomp).
@@ -12,25 +14,18 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Unsupported, build
+from coinproofs.coq import build
 from coinproofs.coq.check import check_folder, coqc, run_coq
-from coinproofs.coq.penny import (
-    MOST_FIRST,
-    MOST_RIDDLER_HI,
-    first_pair_from,
-    number,
-    numbers,
-    pairs,
-    script,
-    statement,
-)
+from coinproofs.coq.penny import first_pair_from, number, script, statement
+from coinproofs.proofs.devil_evidence import theorem_evidence
+from coinproofs.proofs.registry import find
 from coinproofs.verify.penny import check_losing_set, formula_pair, formula_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +33,16 @@ FORMAL = ROOT / "formal"
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
                                reason="needs coqc and coqchk (apt-get install coq "
                                       "libcoq-mathcomp)")
+
+
+def numbers(values: Iterable[int]) -> str:
+    """A Coq list of numbers: ``[:: 21; 24; 29]``."""
+    return "[:: " + "; ".join(map(number, values)) + "]"
+
+
+def pairs(values: Iterable[Iterable[int]]) -> str:
+    """A Coq list of positions: ``[:: (8, 13); (9, 15)]``."""
+    return "[:: " + "; ".join("(" + ", ".join(map(number, pair)) + ")" for pair in values) + "]"
 
 
 def default_claims() -> list[str]:
@@ -76,13 +81,12 @@ def test_statements_are_written_from_params_and_value(proved: Path) -> None:
     assert texts["penny.misere.m1000"].endswith(
         r"(x, y) \in [:: (0, 1); (1, 0); (2, 2)] \/ "
         "exists2 k, 2 <= k < 383 & wythoff_pair k (x, y)")
-    assert texts["penny.first-20"].startswith(
-        r"forall x y, x <= y -> x <= 30 -> (losing wythoff normal (x, y) <-> (x, y) \in "
-        "[:: (0, 0); (1, 2); (3, 5);")
+    assert texts["penny.first-20"] == (
+        "forall x y, x <= y -> x <= floor_phi 19 -> (losing wythoff normal (x, y) <-> "
+        "exists2 k, k <= 19 & wythoff_pair k (x, y))")
     assert texts["penny.riddler-20-30"].startswith(
-        "let splits := [:: (8, 13); (9, 15); (11, 18)] in")
-    assert r"n \in [:: 21; 24; 29]" in texts["penny.riddler-20-30"]
-    assert r"n \in [:: 20; 22; 23; 25; 26; 27; 28; 30] <->" in texts["penny.riddler-20-30"]
+        "(forall x y, 20 <= x + y <= 30 -> (losing wythoff normal (x, y) <-> "
+        "exists2 k, 5 <= k < 8 & wythoff_pair k (x, y))) /\\ ")
     assert texts["penny.unique.m30"].startswith(r"solves 30 (losing wythoff normal) /\ ")
     assert all(statement(certificate(proved, claim_id)["claim"]).requires == ("RulesPenny",)
                for claim_id in default_claims())
@@ -103,17 +107,17 @@ def test_no_proof_reads_the_evidence(proved: Path) -> None:
         assert script(bare, proved / "absent") == script(whole, proved), claim_id
 
 
-def test_long_lists_have_no_proof() -> None:
-    """The statements of first-C and riddler claims list numbers that Coq's checker reads in
-    unary: beyond the limits the proof is not written (the claim is still proved)."""
-    first = {"id": "penny.first-X", "kind": "first", "params": {"count": MOST_FIRST + 1},
-             "value": [list(formula_pair(k)) for k in range(MOST_FIRST + 1)]}
-    with pytest.raises(Unsupported, match="more than the"):
-        script({"claim": first, "evidence": []}, Path())
-    riddler = {"id": "penny.riddler-X", "kind": "riddler",
-               "params": {"lo": 0, "hi": MOST_RIDDLER_HI + 1}, "value": {}}
-    with pytest.raises(Unsupported, match="more than the"):
-        script({"claim": riddler, "evidence": []}, Path())
+def test_lists_are_written_from_the_id() -> None:
+    """A first or riddler statement is a line long at every bound: it names the pairs by
+    floor_phi, and the kernel's value only through its params."""
+    first = find("penny.first-38197").as_json()
+    assert len(statement(first).text) < 200
+    assert "floor_phi (38 * 1000 + 196)" in statement(first).text
+    assert (first["value"][-1][0], len(first["value"])) == (61_802, 38_197)
+    riddler = find("penny.riddler-0-100000").as_json()
+    assert "0 <= k < 23 * 1000 + 608" in statement(riddler).text
+    assert len(statement(riddler).text) < 600
+    assert len(riddler["value"]["losing"]) == 23_608
 
 
 # --- Compiling the proofs ------------------------------------------------------------------------
@@ -147,7 +151,7 @@ def riddler_split_moved(value: dict[str, Any]) -> dict[str, Any]:
     return value | {"losing": moved_pair(value["losing"])}
 
 
-# A changed value for each kind of claim whose statement is written from its value.
+# A changed value for each kind of claim that has one.
 TAMPERED: dict[str, Callable[[Any], Any]] = {
     "penny.p-positions.m10000": more_losing,
     "penny.a-wythoff.a2.m1000": more_losing,
@@ -156,11 +160,15 @@ TAMPERED: dict[str, Callable[[Any], Any]] = {
     "penny.riddler-20-30": riddler_split_moved,
 }
 
+# The claims whose Coq statement is written from the value (a count). First and riddler
+# statements are written from the id alone, so their .v is the same whatever the value.
+FROM_VALUE = ("penny.p-positions.m10000", "penny.a-wythoff.a2.m1000", "penny.misere.m1000")
+
 
 @needs_coq
-def test_a_changed_value_fails_to_compile(formal: Path, proved: Path, tmp_path: Path) -> None:
+def test_a_changed_value_is_refused(formal: Path, proved: Path, tmp_path: Path) -> None:
     """A claim that says something else than the rules is refused by `verify --coq` before
-    Coq runs (it is not the claim its id states); written into a .v all the same, it is a
+    Coq runs (it is not the claim its id states); a count written into a .v all the same is a
     false statement, and its checker returns false."""
     changes = [*TAMPERED.items(), ("penny.riddler-20-30", riddler_total_moved)]
     certificates = []
@@ -178,8 +186,62 @@ def test_a_changed_value_fails_to_compile(formal: Path, proved: Path, tmp_path: 
         assert not verdict.accepted and "is not the one" in verdict.reason, verdict
         module = build.module_name(path.stem)
         text = (path.parent / f"{module}.v").read_text()
+        if path.stem not in FROM_VALUE:
+            assert proof_text(text) == proof_text((proved / f"{module}.v").read_text())
+            continue
         compiled, said = compile_text(path.parent, module, text)
         assert not compiled, (path.name, said[-300:])
+
+
+def proof_text(text: str) -> str:
+    """A .v file without its opening comment (which quotes the claim's sentence)."""
+    return text[text.index("From "):]
+
+
+@needs_coq
+def test_a_wrong_range_of_pairs_fails(formal: Path, proved: Path, tmp_path: Path) -> None:
+    """A riddler proof's range of pairs k0 <= k < k1 is a hint that Coq checks: one pair too
+    many or too few at either end, and riddler_range is false."""
+    text = (proved / "penny_riddler_20_30.v").read_text()
+    line = "apply: (@riddler_instance 20 30 5 8)."
+    assert line in text
+    for k0, k1 in ((4, 8), (6, 8), (5, 7), (5, 9)):
+        wrong = text.replace(line, f"apply: (@riddler_instance 20 30 {k0} {k1}).")
+        compiled, said = compile_text(tmp_path, "penny_riddler_20_30", wrong)
+        assert not compiled, (k0, k1, said[-300:])
+
+
+# --- The lists at the kernel's largest bounds, in seconds ---------------------------------------
+
+LISTS = ["penny.first-38197", "penny.riddler-0-100000"]
+
+
+def cited(folder: Path, claim_id: str) -> Path:
+    """The certificate of a first or riddler claim that cites the theorem alone (the kernel
+    computes the value by the formula), with its Coq proof."""
+    path = folder / f"{claim_id}.json"
+    path.write_text(json.dumps({
+        "schema": "coinproofs/certificate/v1", "claim": find(claim_id).as_json(),
+        "evidence": [theorem_evidence("wythoff_theorem")]}))
+    assert cp.verify(path).accepted
+    build.write_proof(path)
+    return path
+
+
+@needs_coq
+def test_lists_at_the_largest_bounds_are_checked(formal: Path, tmp_path: Path) -> None:
+    """first-38197 and riddler-0-100000 (the kernel's largest bounds) compile in about a
+    second each, and `verify --coq` accepts them; a riddler proof whose range of pairs ends
+    one pair late is refused."""
+    certificates = [cited(tmp_path, claim_id) for claim_id in LISTS]
+    verdicts, assumptions = check_folder(tmp_path, certificates, jobs=2, norec=True)
+    assert all(verdict.accepted for verdict in verdicts), verdicts
+    assert assumptions is not None and assumptions.none
+    proof = tmp_path / "penny_riddler_0_100000.v"
+    line = "apply: (@riddler_instance 0 (10 ^ 5) 0 (23 * 1000 + 608))."
+    proof.write_text(proof.read_text().replace(line, line.replace("608", "609")))
+    [verdict] = check_folder(tmp_path, certificates[1:], norec=True)[0]
+    assert not verdict.accepted, verdict
 
 
 # --- Coq agrees with the kernel ------------------------------------------------------------------
@@ -233,12 +295,41 @@ def riddler_verdicts(lo: int, hi: int) -> list[tuple[str, bool]]:
     return verdicts
 
 
+def first_lemma(count: int) -> str:
+    """first-C's statement names the pairs by floor_phi: they are the kernel's first C losing
+    positions (checked against the rules on a square that shows them)."""
+    listed = formula_pairs(40)
+    check_losing_set(listed, 40)
+    return (f"[seq (floor_phi k, floor_phi k + k) | k <- iota 0 {count}] = "
+            f"{pairs(listed[:count])}")
+
+
+def riddler_lemma_and_verdicts(lo: int, hi: int) -> tuple[str, list[tuple[str, bool]]]:
+    """riddler's statement names the losing splits as the pairs k0 <= k < k1: their totals are
+    the kernel's losing totals, and riddler_range holds for that range and no range one pair
+    longer or shorter at either end."""
+    listed = formula_pairs(hi)
+    check_losing_set(listed, hi)
+    totals = [x + y for x, y in listed]  # they grow with the pairs
+    k0 = sum(total < lo for total in totals)
+    k1 = k0 + sum(lo <= total <= hi for total in totals)
+    lemma = (f"[seq floor_phi k + (floor_phi k + k) | k <- iota {k0} {k1 - k0}] = "
+             f"{numbers(totals[k0:k1])}")
+
+    def check(k0: int, k1: int) -> str:
+        return f"riddler_range {lo}%num {hi}%num {k0}%num {k1}%num"
+    ranges = {(k0, k1 + 1), (k0 + 1, k1), (k0, k1 - 1), (k0 - 1, k1)} - {(k0, k1)}
+    return lemma, [(check(k0, k1), True),
+                   *((check(*other), False) for other in sorted(ranges) if min(other) >= 0)]
+
+
 def agreement(flip: bool = False) -> str:
     """A Coq file of the kernel's answers. The losing positions of a small square (normal and
     misère play), accepted by the kernel against the rules, are those Coq computes from the mex
     (pairb, misere_pair); Fraenkel's pairs for a = 1..4 by the kernel's formula are Coq's mex
-    pairs; and each claim checker says true exactly where the kernel accepts the claim. Each
-    answer is a lemma on a line of its own; `flip`: the first with one position changed."""
+    pairs; the pairs and totals first and riddler statements name by floor_phi are the kernel's;
+    and each claim checker says true exactly where the kernel accepts the claim. Each answer is
+    a lemma on a line of its own; `flip`: the first with one position changed."""
     side = 10
     normal, misere = formula_pairs(side), formula_pairs(side, misere=True)
     check_losing_set(normal, side)
@@ -247,7 +338,7 @@ def agreement(flip: bool = False) -> str:
         normal = [*normal[:-1], (normal[-1][0], normal[-1][1] - 1)]
     lines = ["From mathcomp Require Import all_ssreflect.",
              "From CoinProofs Require Import RulesPenny PennyPlay PennyMex PennyMisere "
-             "PennyGold PennyClaims.",
+             "PennyGold PennyClaims PennyLists. From Coq Require Import NArith.",
              f"Lemma normal_square : [seq p <- below ({side}, {side}) | pairb p] = "
              f"{mirrored(normal, side)}. Proof. by vm_compute. Qed.",
              f"Lemma misere_square : [seq p <- below ({side}, {side}) | misere_pair p] = "
@@ -261,6 +352,17 @@ def agreement(flip: bool = False) -> str:
     verdicts += [verdict for count in range(1, 15, 2) for verdict in first_verdicts(count)]
     verdicts += [verdict for lo, hi in ((0, 0), (20, 30), (22, 23), (5, 60), (60, 61))
                  for verdict in riddler_verdicts(lo, hi)]
+    # floor_phi's isqrt is a maximum over an ordinal, which vm_compute does not open: it is
+    # computed as PennyGold.v's gold, in binary numbers.
+    lines.append("Lemma phi_gold k : floor_phi k = N.to_nat (gold (N.of_nat 1) (N.of_nat k)). "
+                 "Proof. by rewrite gold_nat Nat2N.id floor_phiE. Qed.")
+    by_gold = "Proof. under eq_map do rewrite !phi_gold. by vm_compute. Qed."
+    lines += [f"Lemma first_{count} : {first_lemma(count)}. {by_gold}"
+              for count in range(1, 15, 2)]
+    for n, (lo, hi) in enumerate(((0, 0), (20, 30), (22, 23), (5, 60), (60, 61))):
+        lemma, ranges = riddler_lemma_and_verdicts(lo, hi)
+        lines.append(f"Lemma riddler_{n} : {lemma}. {by_gold}")
+        verdicts += ranges
     lines += [f"Lemma verdict_{n} : {check} = {'true' if holds else 'false'}. "
               "Proof. by vm_compute. Qed." for n, (check, holds) in enumerate(verdicts)]
     return "\n".join(lines) + "\n"
@@ -303,10 +405,9 @@ def test_squares_of_a_trillion_are_instances_of_the_theorems(formal: Path,
     assert assumptions is not None and assumptions.none
 
 
-# --- On request: squares of 100,000 and the longest lists written ---------------------------------
+# --- On request: squares of 100,000 -------------------------------------------------------------
 
-LARGE = ["penny.p-positions.m100000", "penny.misere.m100000", "penny.a-wythoff.a16.m100000",
-         f"penny.first-{MOST_FIRST}", f"penny.riddler-0-{MOST_RIDDLER_HI}"]
+LARGE = ["penny.p-positions.m100000", "penny.misere.m100000", "penny.a-wythoff.a16.m100000"]
 
 
 @pytest.mark.slow

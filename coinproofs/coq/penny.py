@@ -1,17 +1,18 @@
 r"""The penny game (Wythoff's game) in Coq: the statement of every penny claim in the terms of
 formal/rules/RulesPenny.v, and its proof.
 
-No claim needs the certificate's evidence. The losing positions are defined by play in the
-rules; Fraenkel's theorem (formal/penny/PennyMex.v, Wythoff's for a = 1) proves for every position
-that they are the pairs (A k, A k + a k), A k the least number no earlier pair uses, and a
-checker (formal/penny/PennyGold.v, run by the kernel's ``vm_compute``) shows A k = floor(k alpha)
-up to the claim's bound. A claim about a square is an instance of the theorems for every
-position (formal/penny/PennyInstances.v: two square roots in binary numbers, whatever its side,
-up to 10^12); a first or riddler claim applies the soundness theorem of its kind
-(formal/penny/PennyClaims.v) to the claim's own numbers; ``penny.unique.m<M>`` is an instance
-of ``unique_claim`` (formal/penny/PennyPlay.v), proved for every M. ``penny.wythoff``,
-``penny.fraenkel`` and ``penny.misere-wythoff`` state a theorem of formal/penny/PennyWythoff.v,
-for every position, in the words Headline.v prints (the gate pins them).
+No claim needs the certificate's evidence, and every one is an instance of a theorem proved for
+every position or every bound. The losing positions are defined by play in the rules; Wythoff's,
+Fraenkel's and misère play's theorems (formal/penny/PennyWythoff.v) prove them the pairs
+(floor(k alpha), floor(k alpha) + a k). A claim about a square is an instance of them
+(formal/penny/PennyInstances.v: two square roots in binary numbers, whatever its side, up to
+10^12); so are a first or riddler claim (formal/penny/PennyLists.v), whose statements name the
+pairs by ``floor_phi`` instead of listing the claim's numbers, so that they stay a line long at
+every bound (a riddler claim's range of pairs is a hint that four square roots confirm);
+``penny.unique.m<M>`` is an instance of ``unique_claim`` (formal/penny/PennyPlay.v), proved for
+every M. ``penny.wythoff``, ``penny.fraenkel`` and ``penny.misere-wythoff`` state a theorem of
+formal/penny/PennyWythoff.v, for every position, in the words Headline.v prints (the gate pins
+them).
 
 >>> print(statement({"kind": "p-positions", "params": {"max": 10000}, "value": 3821}).text)
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -22,7 +23,7 @@ forall x y, x <= 10 ^ 4 /\ y <= 10 ^ 4 /\ losing wythoff normal (x, y) <->
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,16 +33,6 @@ from coinproofs.verify.theorems import PENNY_THEOREMS
 
 RULES = ("RulesPenny",)
 LARGEST_LITERAL = 5000  # Coq reads larger nat literals through Nat.of_num_uint, with a warning
-
-# The largest lists a statement is written with: a first-C claim lists C pairs and a riddler
-# claim a pair per losing split and every total, all unary numbers in Coq's checker (see
-# docs/formal.md, "The penny game", for the times).
-MOST_FIRST = 200
-MOST_RIDDLER_HI = 500
-
-# The soundness theorem (formal/penny/PennyClaims.v) that proves each kind of claim from its
-# checker.
-THEOREMS = {"first": "first_sound"}
 
 # The instance (formal/penny/PennyInstances.v) of the theorems for every position that proves
 # each kind of claim about a square: two square roots in binary numbers, whatever the side. Its
@@ -83,6 +74,16 @@ def number(n: int) -> str:
     return f"{n // 1000} * 1000 + {n % 1000}"
 
 
+def argument(n: int) -> str:
+    """`number(n)` as an argument of a function: in parentheses if it is an expression.
+
+    >>> argument(608), argument(23_608)
+    ('608', '(23 * 1000 + 608)')
+    """
+    text = number(n)
+    return f"({text})" if " " in text else text
+
+
 def numeral(n: int) -> str:
     """`number(n)` as a PennyInstances.v numeral: its syntax tree, whose nat_of is the text.
 
@@ -99,16 +100,6 @@ def numeral(n: int) -> str:
 
     # Coq's ^, * and + bind as Python's **, * and +, and associate the same way.
     return tree(ast.parse(number(n).replace("^", "**"), mode="eval").body)
-
-
-def numbers(values: Iterable[int]) -> str:
-    """A Coq list of numbers: ``[:: 21; 24; 29]``."""
-    return "[:: " + "; ".join(map(number, values)) + "]"
-
-
-def pairs(values: Iterable[Iterable[int]]) -> str:
-    """A Coq list of positions: ``[:: (8, 13); (9, 15)]``."""
-    return "[:: " + "; ".join("(" + ", ".join(map(number, pair)) + ")" for pair in values) + "]"
 
 
 def in_square(m: int, play: str, a: str = "wythoff") -> str:
@@ -132,11 +123,13 @@ def statement(claim: Mapping[str, Any]) -> Statement:
                                 f"(x, y) \\in [:: (0, 1); (1, 0); (2, 2)] \\/ "
                                 f"exists2 k, 2 <= k < {number(value)} & wythoff_pair k (x, y)")
     if kind == "first":
-        last_smaller = value[-1][0]
-        return Statement(RULES, f"forall x y, x <= y -> x <= {number(last_smaller)} -> "
-                                f"(losing wythoff normal (x, y) <-> (x, y) \\in {pairs(value)})")
+        # The first C pairs are k = 0..C - 1; the smaller pile of the last is floor_phi (C - 1).
+        last = params["count"] - 1
+        return Statement(RULES, f"forall x y, x <= y -> x <= floor_phi {argument(last)} -> "
+                                f"(losing wythoff normal (x, y) <-> "
+                                f"exists2 k, k <= {number(last)} & wythoff_pair k (x, y))")
     if kind == "riddler":
-        return Statement(RULES, riddler_statement(params["lo"], params["hi"], value))
+        return Statement(RULES, riddler_statement(params["lo"], params["hi"]))
     if kind in FOR_EVERY_POSITION:
         return Statement(RULES, FOR_EVERY_POSITION[kind])
     if kind == "unique":
@@ -147,54 +140,52 @@ def statement(claim: Mapping[str, Any]) -> Statement:
     raise Unsupported(f"a penny claim of kind {kind!r} has no Coq statement")
 
 
-def riddler_statement(lo: int, hi: int, value: Mapping[str, Any]) -> str:
-    """The losing splits of lo..hi pennies, the totals that have one, the totals that have
-    none (every split of them wins for the player to move)."""
+def riddler_statement(lo: int, hi: int) -> str:
+    """The losing splits of lo..hi pennies (the pairs k0 <= k < k1 and their mirror images), the
+    totals that have one (those pairs' totals), the totals that have none (every split of them
+    wins for the player to move)."""
     low, high = number(lo), number(hi)
+    pairs = f"{number(first_pair_from(lo))} <= k < {number(first_pair_from(hi + 1))}"
+    total = "floor_phi k + (floor_phi k + k)"
     losing = "losing wythoff normal"
-    return (f"let splits := {pairs(value['losing'])} in "
-            f"(forall x y, {low} <= x + y <= {high} -> ({losing} (x, y) <-> "
-            f"(x, y) \\in splits \\/ (y, x) \\in splits)) /\\ "
+    return (f"(forall x y, {low} <= x + y <= {high} -> ({losing} (x, y) <-> "
+            f"exists2 k, {pairs} & wythoff_pair k (x, y))) /\\ "
             f"(forall n, {low} <= n <= {high} -> ((exists2 x, x <= n & {losing} (x, n - x)) "
-            f"<-> n \\in {numbers(value['losing_totals'])})) /\\ "
-            f"(forall n, n \\in {numbers(value['winning_totals'])} <-> "
-            f"{low} <= n <= {high} /\\ forall x, x <= n -> ~ {losing} (x, n - x))")
+            f"<-> exists2 k, {pairs} & n = {total})) /\\ "
+            f"(forall n, {low} <= n <= {high} -> ((forall x, x <= n -> ~ {losing} (x, n - x)) "
+            f"<-> forall k, {pairs} -> n <> {total}))")
 
 
 def script(certificate: Mapping[str, Any], folder: Path) -> Script:
-    """The proof: the soundness theorem of the claim's kind, its checker run by vm_compute.
-    The evidence (and so `folder`) is not read: the checker computes what it needs."""
+    """The proof: an instance of a theorem, its side condition run by vm_compute where it has
+    one. The evidence (and so `folder`) is not read: the claim's numbers are all it needs."""
     claim = certificate["claim"]
     kind, params, value = claim["kind"], claim["params"], claim["value"]
     if kind == "unique":
         return Script(("PennyPlay",), "", "exact: unique_claim.")
     if kind in PENNY_THEOREMS:
         return Script(("PennyWythoff",), "", f"exact: {PENNY_THEOREMS[kind]}.")
-    if kind == "first" and len(value) > MOST_FIRST:
-        raise Unsupported(f"{claim['id']} lists {len(value):,} positions, more than the "
-                          f"{MOST_FIRST:,} a Coq proof is written for")
-    if kind == "riddler" and params["hi"] > MOST_RIDDLER_HI:
-        raise Unsupported(f"{claim['id']} reaches {params['hi']:,} pennies, more than the "
-                          f"{MOST_RIDDLER_HI:,} a Coq proof is written for")
+    if kind == "first":
+        return Script(("PennyLists",), "",
+                      f"exact: (@first_instance {argument(params['count'] - 1)}).")
     if kind == "riddler":
-        theorem = f"(riddler_sound (k0 := {number(first_pair_from(params['lo']))}))"
-    elif kind in INSTANCES:
+        k0, k1 = first_pair_from(params["lo"]), first_pair_from(params["hi"] + 1)
+        arguments = " ".join(map(argument, (params["lo"], params["hi"], k0, k1)))
+        return Script(("PennyLists",), "",
+                      f"apply: (@riddler_instance {arguments}).\n{CHECKED}")
+    if kind in INSTANCES:
         instance = INSTANCES[kind].format(a=params.get("a"))
         positive = " isT" if kind == "a-wythoff" else ""  # 0 < a
         return Script(("PennyInstances",), "",
                       f"have := {instance} {numeral(params['max'])} {numeral(value)}{positive}.\n"
                       "cbn [nat_of].\n"
                       f"by move=> instance; apply: instance; {CHECKED}")
-    elif kind in THEOREMS:
-        theorem = THEOREMS[kind]
-    else:
-        raise Unsupported(f"a penny claim of kind {kind!r} has no Coq proof")
-    return Script(("PennyClaims",), "", f"apply: {theorem}.\n{CHECKED}")
+    raise Unsupported(f"a penny claim of kind {kind!r} has no Coq proof")
 
 
 def first_pair_from(total: int) -> int:
     """The index k of the first of Wythoff's pairs with at least `total` pennies (the pairs'
-    totals grow with k); the checker confirms it.
+    totals grow with k); PennyLists.v's riddler_range confirms it.
 
     >>> first_pair_from(20), first_pair_from(22)
     (5, 6)
