@@ -84,7 +84,9 @@ def solve(n: int, misere: bool = False, seconds: float | None = None,
     `positions` it searched. A ValueError says what to do instead when the search cannot
     settle it. `started` is handed the game as the search begins (to show its progress). With
     a `checkpoint` file, the native search (six coins) saves its table there every ten minutes
-    and when it stops, and resumes from it if it exists.
+    and when it stops, and resumes from it if it exists; six coins under misère play have one
+    by default, in the user's cache, which `coinproofs prove norepeat.n6.misere` shares
+    (docs/norepeat.md, "The saved table").
 
     >>> game = solve(2)
     >>> game
@@ -94,13 +96,22 @@ def solve(n: int, misere: bool = False, seconds: float | None = None,
     """
     from coinproofs.arguments import flag, whole
     from coinproofs.arguments import seconds as positive_seconds
-    from coinproofs.games.norepeat import MAX_SEARCH_COINS, NoRepeats, OutOfBudget, search_seconds
+    from coinproofs.games.norepeat import (
+        MAX_SEARCH_COINS,
+        NoRepeats,
+        OutOfBudget,
+        from_the_opening,
+        saved_table,
+        search_seconds,
+    )
 
     n, misere = whole(n, "n", 1), flag(misere, "misere")
     seconds = search_seconds(n, misere) if seconds is None else positive_seconds(seconds)
     if n > MAX_SEARCH_COINS:
         raise ValueError(f"{n} coins are too many to search (the search handles at most "
                          f"{MAX_SEARCH_COINS}); {_instead(n, misere)}")
+    if checkpoint is None and from_the_opening(n, misere):
+        checkpoint = saved_table(n, misere)
     game = NoRepeats(n, misere, seconds=seconds, checkpoint=checkpoint)
     if started is not None:
         started(game)

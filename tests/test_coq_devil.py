@@ -104,6 +104,7 @@ ROADS = {
     "devil.n4.g0-1.g2-3.equal.shortest": "strategy_shortest",
     "devil.n16.q4.equal.shortest": "rotation_shortest",
     "devil.n8.q7.trivial.shortest": "trivial_shortest",
+    "devil.n16.dihedral.shortest": "closed_shortest",
     "devil.n3.dihedral.impossible": "invariant_check_sound",
     "devil.n12.q3.equal.impossible": "rotation_impossible",
     "devil.n16.q3.dihedral.impossible": "word_impossible",

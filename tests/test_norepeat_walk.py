@@ -381,8 +381,17 @@ def test_the_node_bound_is_checked_before_reading(tmp_path: Path) -> None:
 
 # --- The prover of six coins, with the native solver stood in for -----------------------------
 
+@pytest.fixture
+def own_tables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The native prover keeps its table in the user's cache: a cache of the test's own, so
+    that no test starts from a table another one saved."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("COINPROOFS_CACHE", str(cache))
+    return cache
+
+
 def test_the_native_prover_says_not_settled_when_the_search_stops_at_its_budget(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_tables: Path) -> None:
     from coinproofs.proofs.norepeat import winner_claim
     from coinproofs.proofs.runner import prove_one
 
@@ -403,41 +412,50 @@ def test_the_native_prover_says_not_settled_when_the_search_stops_at_its_budget(
     solvers: list[Unsettled] = []
     monkeypatch.setattr(engine, "native_solver",
                         lambda n, misere, table_bytes: solvers.append(Unsettled()) or solvers[-1])
+    certificates = tmp_path / "certificates"
+    certificates.mkdir()
     for _ in range(2):
-        outcome = prove_one(winner_claim(6, "misere"), tmp_path)
+        outcome = prove_one(winner_claim(6, "misere"), certificates)
         assert not outcome.proved
         assert "6 coins under misère play is not settled: the native search stopped at its " \
-               "budget of 10,800 s after 123 positions; its table is kept in " in outcome.reason
-    assert not list(tmp_path.glob("*.nrwalk"))
-    assert [p.name for p in tmp_path.iterdir()] == [".norepeat.n6.misere.table"]
+               "budget of 10,800 s after 123 positions; its table is kept in " \
+               f"{engine.saved_table(6, True)}, from which proving the claim again goes on" \
+               in outcome.reason
+    assert not list(certificates.iterdir())
+    assert sorted(p.name for p in (own_tables / "norepeat").iterdir()) == [
+        "n6.misere.nrtable", "n6.misere.nrtable.json"]
     assert [solver.loaded for solver in solvers] == [[], ["the table"]]  # the second goes on
 
 
 @pytest.mark.parametrize("winner, proved", [("second", True), ("first", False)])
 def test_the_native_prover_writes_the_walk_the_kernel_checks(tmp_path: Path, winner: str,
-                                                             proved: bool) -> None:
+                                                             proved: bool,
+                                                             own_tables: Path) -> None:
     """The prover of six coins, run on 5 coins: it refuses a winner other than the search's,
     writes the walk beside the certificate (or keeps it, on a cluster's worker), and the
     kernel's native checker accepts it."""
     from coinproofs.proofs import norepeat as prover
     from coinproofs.proofs.registry import ProofContext
 
-    context = ProofContext(out_dir=tmp_path, claim_id="norepeat.n5.misere")
+    certificates = tmp_path / "certificates"
+    certificates.mkdir()
+    context = ProofContext(out_dir=certificates, claim_id="norepeat.n5.misere")
     if not proved:
         with pytest.raises(ValueError, match="finds that the second player wins, not the first"):
             prover.native_evidence(5, True, winner, context)
         return
     [item] = prover.native_evidence(5, True, winner, context)
     assert item["file"] == "norepeat.n5.misere.nrwalk" and item["method"] == "strategy-walk"
-    assert [p.name for p in tmp_path.iterdir()] == [item["file"]]  # the checkpoint removed
-    assert kernel.check_walk(5, True, winner, item, Artifacts(tmp_path),
+    assert [p.name for p in certificates.iterdir()] == [item["file"]]  # the table elsewhere
+    assert kernel.check_walk(5, True, winner, item, Artifacts(certificates),
                              use_native=True) == "strategy-walk (native)"
     on_a_worker = ProofContext(out_dir=None, claim_id="norepeat.n5.misere")
     assert prover.native_evidence(5, True, winner, on_a_worker) == [item]
-    assert on_a_worker.kept == {item["file"]: (tmp_path / item["file"]).read_bytes()}
+    assert on_a_worker.kept == {item["file"]: (certificates / item["file"]).read_bytes()}
 
 
-def test_the_native_prover_leaves_no_cycle_holding_its_table(tmp_path: Path) -> None:
+def test_the_native_prover_leaves_no_cycle_holding_its_table(tmp_path: Path,
+                                                            own_tables: Path) -> None:
     """Once the prover returns, its solver (a 12 GiB table for six coins) goes at once, not at
     the next garbage collection: the kernel's check runs next, in the same process."""
     import gc

@@ -50,7 +50,8 @@ def register(commands: Any) -> None:
     solve.add_argument("--checkpoint", type=path_name, metavar="FILE",
                        help="six coins: save the search's table to FILE every ten minutes and "
                             "when it stops, and resume from FILE if it is there (as large as "
-                            "the table: up to 12 GiB)")
+                            "the table: up to 12 GiB; six coins under misère play keep it in "
+                            "the user's cache by default, shared with `coinproofs prove`)")
     solve.add_argument("--certificate", type=path_name, metavar="FILE",
                        help="write the winner's strategy to FILE as a strategy walk (binary, "
                             "format NRWALK1; see docs/certificates.md)")
@@ -210,6 +211,11 @@ def solve_command(args: argparse.Namespace) -> int:
           f"({_name(game.winner)}) wins.")
     print(f"Positions searched (up to symmetry): {positions:,} in {seconds:,.2f} s "
           f"({cpu_seconds:,.2f} s of CPU).")
+    if game.table_note:
+        print(f"Table: {game.table_note}; {game.searched:,} positions searched in this run.")
+    elif game.checkpoint is not None and game.native is not None:
+        print(f"Table saved in {game.checkpoint} for later runs and `coinproofs prove` (delete "
+              "it and its .json record to free the space).")
     if args.output:
         print(f"Strategy written to {args.output}.")
     if certificate is not None:

@@ -12,22 +12,14 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from coinproofs.atomic import write_text_atomically
+from coinproofs.caches import cache_root
 
 RECORD = "compiled.json"  # module -> what it was compiled from, and the digest of its .vo
-
-
-def cache_root() -> Path:
-    """The folder coinproofs keeps its caches in."""
-    if os.environ.get("COINPROOFS_CACHE"):
-        return Path(os.environ["COINPROOFS_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "coinproofs"
 
 
 def build_folder(folder: Path) -> Path:

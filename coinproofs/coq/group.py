@@ -5,14 +5,14 @@ roads coinproofs/coq/devil.py takes when a certificate cites `table_shortest` or
 * shortest, with a strategy: TableClaims.v's checker runs on it and `strategy_shortest` adds the
   lower bound for every group (GroupStrategy.v);
 * shortest, the theorem alone: the rotations (`rotation_shortest`, N = p^a, q = p^b) and the
-  trivial group (`trivial_shortest`), whose side conditions are arithmetic on N and q;
+  trivial group (`trivial_shortest`), whose side conditions are arithmetic on N and q; any
+  other group by the list of its elements (`closed_shortest`, GroupOrder.v: closed under each
+  generator, p^k of them, so the group's order divides p^k), listed here, checked by
+  `vm_compute`;
 * impossible, the theorem alone: the rotations (`rotation_impossible`), else a word of the
   generators whose permutation has a prime order p, with a prime r != p dividing q
   (`word_impossible`, GroupClaims.v), checked by `vm_compute`: this module finds the word, Coq
   checks it.
-
-Other groups whose theorem-only certificates have no strategy raise Unsupported: Coq would have
-to compute the order of their group.
 """
 
 from __future__ import annotations
@@ -59,8 +59,31 @@ def shortest_script(r: kernel.Table, group: str, length: str, moves: str | None)
     if group == "trivial":
         return Script(("GroupNamed",), "",
                       f"apply: (@trivial_shortest {r.n} {r.q} {r.goal}); by vm_compute.")
-    raise Unsupported(f"a certificate of the {group} group without a strategy: Coq would have "
-                      "to compute the order of the group")
+    return elements_script(r)
+
+
+def elements_script(r: kernel.Table) -> Script:
+    """The proof by the group's elements (the kernel's listing, within `devil.group`): Coq
+    checks that the list is closed under each generator and has p^k members, q = p^b.
+
+    >>> print(elements_script(kernel.table_of(4, 16, "klein", tables=False)).proof)
+    apply: (@closed_shortest _ elements 2 4 2).
+      vm_cast_no_check (erefl true).
+    by [].
+    """
+    factors = factorization(r.q)
+    if len(factors) != 1:
+        raise Unsupported(f"q = {r.q} is not a power of a prime: no strategy wins against a "
+                          "group other than the trivial one")
+    elements = kernel.group(r)
+    (p, b), = factors.items()
+    k = factorization(len(elements)).get(p, 0)
+    if p ** k != len(elements):
+        raise Unsupported(f"the devil's group has {len(elements):,} elements, not a power of "
+                          f"{p}: no strategy wins")
+    return Script(("GroupOrder",), f"Definition elements := {generators_text(elements)}.",
+                  f"apply: (@closed_shortest _ elements {p} {b} {k}).\n"
+                  "  vm_cast_no_check (erefl true).\nby [].")
 
 
 def impossible_script(r: kernel.Table, group: str) -> Script:

@@ -15,7 +15,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from coinproofs.coq.cache import cache_root
+from coinproofs.caches import cache_root
 from coinproofs.verify import theorems
 
 BUILT = Path("rules") / "Claims.vo"  # compiled first of all: a library without it is not built

@@ -26,6 +26,8 @@ core"). It also writes the winner's strategy as a certificate (`extract`, format
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 import time
@@ -53,6 +55,16 @@ SEARCH_SECONDS = 60.0  # a search's default time budget, but...
 OPENING_SECONDS = 3 * 3600.0  # ... six coins under misère play: about 25 min of CPU
 
 
+def from_the_opening(n: int, misere: bool) -> bool:
+    """Is this the game the native core settles only by a long search from the opening (six
+    coins under misère play), with a large table that is saved for later runs?
+
+    >>> from_the_opening(5, True), from_the_opening(6, False), from_the_opening(6, True)
+    (False, False, True)
+    """
+    return n == NATIVE_COINS and misere
+
+
 def search_seconds(n: int, misere: bool) -> float:
     """The default time budget of a search of n coins: OPENING_SECONDS for the game the
     native core settles from the opening (six coins, misère), else SEARCH_SECONDS.
@@ -60,7 +72,7 @@ def search_seconds(n: int, misere: bool) -> float:
     >>> search_seconds(5, True), search_seconds(6, False), search_seconds(6, True)
     (60.0, 60.0, 10800.0)
     """
-    return OPENING_SECONDS if n == NATIVE_COINS and misere else SEARCH_SECONDS
+    return OPENING_SECONDS if from_the_opening(n, misere) else SEARCH_SECONDS
 PLAYERS = {"first": "Amber", "second": "Ben"}
 
 Pattern = int
@@ -173,8 +185,11 @@ class NoRepeats:
     Optional budgets (seconds, positions) stop a hopeless search with OutOfBudget. `native`
     (default: from NATIVE_COINS coins on) hands `wins` to the native core, whose table takes at
     most `table_bytes` (by default `table_size(n, misere)`); `progress(positions)` is then
-    called every
-    65,536 positions.
+    called every 65,536 positions. With a `checkpoint` file (`saved_table(n, misere)` in the
+    user's cache, or another), the native search saves its table there every ten minutes and
+    when it stops, and starts from the table saved there if its record vouches for it
+    (`read_table`): `table_note` says which, `reused` how many positions the table read had
+    searched, and `searched` how many this run searched.
     """
 
     def __init__(self, n: int, misere: bool = False, seconds: float | None = None,
@@ -193,8 +208,10 @@ class NoRepeats:
             if (n >= NATIVE_COINS if native is None else native) else None
         self.progress = progress
         self.checkpoint, self.saved = checkpoint, time.perf_counter()
-        if self.native is not None and checkpoint is not None and checkpoint.exists():
-            self.native.load(str(checkpoint))
+        self.table_note = ""
+        if self.native is not None and checkpoint is not None:
+            self.table_note = read_table(self.native, checkpoint, n, misere)
+        self.reused = self.positions
 
     def key(self, seen: Seen, pattern: Pattern) -> Key:
         """The canonical key of the position: current pattern to all heads, coins reordered."""
@@ -258,12 +275,10 @@ class NoRepeats:
 
     def _save(self) -> None:
         """Save the native table to the checkpoint file, if there is one (a search stopped, or
-        killed, resumes from it: docs/norepeat.md, "Checkpoints")."""
+        killed, resumes from it; one settled answers at once: docs/norepeat.md, "The saved
+        table")."""
         if self.native is not None and self.checkpoint is not None:
-            from coinproofs.atomic import atomic_path
-
-            with atomic_path(self.checkpoint) as temp:
-                self.native.save(str(temp))
+            save_table(self.native, self.checkpoint, self.n, self.misere)
             self.saved = time.perf_counter()
 
     def _check_budget(self) -> None:
@@ -286,8 +301,14 @@ class NoRepeats:
     @property
     def positions(self) -> int:
         """How many positions (up to symmetry) the search has solved (the native core: how
-        many it has expanded, counting again one whose table entry was given up)."""
+        many it has expanded, counting again one whose table entry was given up, those of a
+        table read from the checkpoint included)."""
         return len(self.memo) if self.native is None else self.native.stats["nodes"]
+
+    @property
+    def searched(self) -> int:
+        """How many of `positions` this run searched (the rest: the table it read)."""
+        return self.positions - self.reused
 
     def winning_coin(self, seen: Seen, pattern: Pattern) -> int | None:
         """A coin whose turn leaves the opponent lost, or None if there is none."""
@@ -348,9 +369,118 @@ def table_size(n: int, misere: bool) -> int:
     """The native table for n coins: TABLE_BYTES, but for six coins under misère play (the
     search from the opening that finishes) OPENING_TABLE_BYTES, or what the machine has
     available less TABLE_SPARE_BYTES if that is less (and not below TABLE_BYTES)."""
-    if n < NATIVE_COINS or not misere:
+    if not from_the_opening(n, misere):
         return TABLE_BYTES
     return max(TABLE_BYTES, min(OPENING_TABLE_BYTES, available_memory() - TABLE_SPARE_BYTES))
+
+
+# The table saved between runs (docs/norepeat.md, "The saved table"): the native core's own
+# file (NRTABLE1), and beside it a record of what wrote it and the SHA-256 of its bytes.
+
+TABLE_RECORD_FORMAT = "coinproofs/norepeat-table/v1"
+TABLE_RECORD_BYTES = 4096  # a record is about 300 bytes: a larger file is not one
+TABLE_RECORD_KEYS = {"format", "n", "misere", "core", "bytes", "sha256", "positions"}
+DIGEST_CHUNK = 1 << 24
+
+
+def saved_table(n: int, misere: bool) -> Path:
+    """Where `norepeat solve` and `prove` alike keep the native search's table of n coins
+    under the rule between runs: `norepeat/n<n>.<normal|misere>.nrtable` in the user's cache
+    (coinproofs/caches.py), its record beside it (`<name>.json`)."""
+    from coinproofs.caches import cache_root
+
+    return cache_root() / "norepeat" / f"n{n}.{'misere' if misere else 'normal'}.nrtable"
+
+
+def table_record(path: Path) -> Path:
+    """The record of the table saved at `path`."""
+    return path.with_name(path.name + ".json")
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of the file's bytes, read a chunk at a time (a table is up to 12 GiB)."""
+    hasher = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(DIGEST_CHUNK):
+            hasher.update(chunk)
+    return hasher.hexdigest()
+
+
+@cache
+def native_core() -> str:
+    """The SHA-256 of the native core's compiled module: a table saved by another build is not
+    read, as its keys, hashes or entries may mean something else there."""
+    from importlib.util import find_spec
+
+    spec = find_spec("coinproofs.games._norepeat")
+    if spec is None or spec.origin is None:
+        raise ImportError("the native core coinproofs.games._norepeat is not built")
+    return file_digest(Path(spec.origin))
+
+
+def save_table(solver: Any, path: Path, n: int, misere: bool) -> None:
+    """Save the native solver's table of n coins to `path`, then its record beside it. The
+    old record goes first, so that a run stopped between the two leaves a table without a
+    record, which is never read."""
+    from coinproofs.atomic import atomic_path, write_text_atomically
+
+    # One line, by json's native encoder: the indenting one, in Python, leaves closures in
+    # reference cycles, and the prover leaves none (tests/test_norepeat_walk.py).
+    record = table_record(path)
+    record.unlink(missing_ok=True)
+    with atomic_path(path) as temp:
+        solver.save(str(temp))
+        size, digest = temp.stat().st_size, file_digest(temp)
+    write_text_atomically(record, json.dumps(
+        {"format": TABLE_RECORD_FORMAT, "n": n, "misere": misere, "core": native_core(),
+         "bytes": size, "sha256": digest, "positions": solver.stats["nodes"]}) + "\n")
+
+
+def read_table(solver: Any, path: Path, n: int, misere: bool) -> str:
+    """Read the table saved at `path` into the native solver of n coins if its record vouches
+    for it (written by this build of the native core, for these coins and rule, of these
+    bytes); a sentence that says what was done ("" when nothing is saved there). A table
+    refused is left where it is, and the next save replaces it. Nothing read is trusted
+    further: a wrong entry can only make a walk the kernel refuses."""
+    if not path.exists():
+        return ""
+    refused = table_refusal(path, n, misere)
+    if not refused:
+        try:
+            solver.load(str(path))
+            return (f"the search starts from the table saved in {path} after "
+                    f"{solver.stats['nodes']:,} positions")
+        except (OSError, ValueError) as error:
+            refused = str(error)
+    return f"the table saved in {path} is not read ({refused}): the search starts afresh"
+
+
+def table_refusal(path: Path, n: int, misere: bool) -> str:
+    """Why the table saved at `path` may not be read, or "" if its record vouches for it."""
+    record = table_record(path)
+    try:
+        with record.open("rb") as handle:
+            text = handle.read(TABLE_RECORD_BYTES + 1)
+        if len(text) > TABLE_RECORD_BYTES:
+            return f"its record {record} is larger than {TABLE_RECORD_BYTES:,} bytes"
+        fields = json.loads(text)
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return f"it has no record {record}"
+    except (OSError, ValueError) as error:
+        return f"its record {record} cannot be read: {error}"
+    if not isinstance(fields, dict) or set(fields) != TABLE_RECORD_KEYS \
+            or fields["format"] != TABLE_RECORD_FORMAT:
+        return f"its record {record} is not one that coinproofs writes"
+    if type(fields["n"]) is not int or fields["n"] != n or fields["misere"] is not misere:
+        return "its record is of other coins or another rule"
+    if fields["core"] != native_core():
+        return "it was saved by another build of the native core"
+    if fields["bytes"] != size:
+        return f"it has {size:,} bytes, not the {fields['bytes']} its record gives"
+    if fields["sha256"] != file_digest(path):
+        return "its SHA-256 is not the one its record gives"
+    return ""
 
 
 def available_memory() -> int:

@@ -107,12 +107,12 @@ def search_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
 def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> list[Evidence]:
     """The winner's strategy as a walk file (NRWALK1), found and written by the native core: the
     search from the opening (about 25 minutes of one core for six coins: docs/norepeat.md), then
-    the walk of its strategy, written to the file as it goes. The search keeps its table in a
-    hidden checkpoint file in the output folder (every ten minutes and when it stops), and goes
-    on from there when the claim is proved again; the file is removed once the walk is
-    written."""
+    the walk of its strategy, written to the file as it goes. The search keeps its table in the
+    user's cache (`engine.saved_table`, every ten minutes and when it stops), as `norepeat
+    solve` does, and starts from it when the claim is proved again or after `norepeat solve`:
+    a search stopped goes on, one settled answers at once."""
     ctx.solvers.add("native search")
-    checkpoint = None if ctx.out_dir is None else ctx.out_dir / f".{ctx.claim_id}.table"
+    checkpoint = engine.saved_table(n, misere)
     # The progress line reads the solver from a list, not from the game: a callback that
     # referred to the game would make a cycle keeping its table (12 GiB) mapped through the
     # kernel's check, until a garbage collection.
@@ -122,15 +122,17 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
                             progress=lambda positions: ctx.progress(
                                 f"{n} coins: {engine.search_progress(shown[0])}"))
     shown.append(game.native)
+    if game.table_note:
+        ctx.progress(f"{n} coins: {game.table_note}")
     try:
         settled = game.wins(game.start)
     except OutOfBudget:
-        kept = "" if checkpoint is None else (f"; its table is kept in {checkpoint}, from which "
-                                              "proving the claim again goes on")
         raise OutOfBudget(f"{n} coins under {'misère' if misere else 'normal'} play is not "
                           f"settled: the native search stopped at its budget of "
-                          f"{NATIVE_SECONDS:,} s after {game.positions:,} positions{kept}") \
-            from None
+                          f"{NATIVE_SECONDS:,} s after {game.positions:,} positions; its table "
+                          f"is kept in {checkpoint}, from which proving the claim again goes "
+                          "on") from None
+    ctx.progress(f"{n} coins: settled, {game.searched:,} positions searched in this run")
     found = "first" if settled else "second"
     if found != winner:
         raise ValueError(f"the search finds that the {found} player wins, not the {winner} as "
@@ -144,10 +146,7 @@ def native_evidence(n: int, misere: bool, winner: str, ctx: ProofContext) -> lis
             name = evidence["file"]
             ctx.kept[name] = (Path(folder) / name).read_bytes()
         return [evidence]
-    evidence = native_walk(n, misere, ctx, ctx.out_dir, write)
-    if checkpoint is not None:
-        checkpoint.unlink(missing_ok=True)
-    return [evidence]
+    return [native_walk(n, misere, ctx, ctx.out_dir, write)]
 
 
 def native_walk(n: int, misere: bool, ctx: ProofContext, folder: Path,
