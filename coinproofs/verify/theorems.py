@@ -32,7 +32,7 @@ from coinproofs.verify.schema import expect
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "69b052cb6217321daa0b5b891fe7fd12ca1fbd67d7c8d48233e5c4306618f143"
+FORMAL_SHA256 = "9e7874bb257f3ceebcd0ac587ebfb7256f4bb96e5df2c686efd1c4f4b1d3d13c"
 
 
 def formal_sha256(folder: Path) -> str:
