@@ -59,6 +59,7 @@ class _Kernel(types.ModuleType):
 
     def __call__(self, path: Any, **options: Any) -> Any:
         """Check a certificate or a folder of them: coinproofs.certificates.verify."""
+        # deferred: 42 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.certificates import verify
 
         return verify(path, **options)

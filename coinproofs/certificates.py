@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 if TYPE_CHECKING:
     from coinproofs.proofs.runner import Outcome
 
+import shlex
+
+from coinproofs.arguments import whole
+from coinproofs.atomic import write_text_atomically
+from coinproofs.display import html_table
+from coinproofs.progress import Watcher
 from coinproofs.text import distinct, natural_key, plural
+from coinproofs.verify.schema import raised
 
 __all__ = ["Proofs", "Verdict", "Verdicts", "certificate_files", "claims", "prove", "verify",
            "verify_coq"]
@@ -78,8 +85,6 @@ class Proofs(Results["Outcome"]):
         return f"Proofs({self.summary})"
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import html_table
-
         return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
                           [[o.claim_id, ("kept" if o.kept else "proved") if o.proved
                             else "NOT proved", ", ".join(distinct(o.methods)),
@@ -117,9 +122,7 @@ def prove(*claim_ids: str, out: str | Path = "certificates", jobs: int = 1,
 
     A ValueError says which id cannot be proved and why, before any work; ClusterUnavailable
     (a ValueError) that the cluster cannot be used."""
-    from coinproofs.arguments import whole
-    from coinproofs.atomic import write_text_atomically
-    from coinproofs.progress import Watcher
+    # deferred: 129 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.proofs.registry import select
     from coinproofs.proofs.runner import ClusterUnavailable, prove_all
 
@@ -172,6 +175,7 @@ UNFINISHED = ".coinproofs-unfinished"
 def is_unfinished(folder: Path) -> bool:
     """Did an earlier `prove` into `folder` stop before writing its MANIFEST (Ctrl-C, a crash)?
     Then its certificates are kept where the kernel accepts them, and the rest proved."""
+    # deferred: 86 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.manifest import NAME
 
     return (folder / UNFINISHED).exists() or (
@@ -181,8 +185,7 @@ def is_unfinished(folder: Path) -> bool:
 def finishing_command(folder: Path) -> str | None:
     """The command that finishes the unfinished `prove` into `folder` (None: no prove stopped
     there), from what that run was asked to prove."""
-    import shlex
-
+    # deferred: 84 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import DOCUMENT_BYTES, Rejected, parse_json
 
     marker = folder / UNFINISHED
@@ -228,6 +231,7 @@ def usable_folder(folder: Path) -> None:
 
 def _named_after_a_claim(name: str) -> bool:
     """Does some claim pattern match `name` (the certificate of an earlier run)?"""
+    # deferred: 97 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.proofs.registry import UnknownClaim, pattern_of
 
     try:
@@ -248,6 +252,7 @@ def claims(*claim_ids: str, every: bool = False) -> dict[str, list[dict[str, Any
     >>> claims("devil.n4.g0-1c2-3.g0-2c1-3.shortest")["claims"][0]["value"]
     15
     """
+    # deferred: 97 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.proofs.registry import all_claims, pattern_of, patterns, select, shown
 
     chosen = (select(claim_ids) if claim_ids
@@ -284,8 +289,6 @@ class Verdict:
                 ", ".join(self.evidence), f"{self.seconds:,.2f}", self.reason]
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import html_table
-
         return html_table(["claim", "verdict", "evidence", "seconds", "reason"], [self.row()])
 
 
@@ -322,8 +325,6 @@ class Verdicts(Results[Verdict]):
         return f"Verdicts({self.summary})" + (f": {self.reason}" if self.reason else "")
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import html_table
-
         caption = self.summary + (f"; {self.problem}" if self.problem else "")
         return html_table(["claim", "verdict", "evidence", "seconds", "reason"],
                           [verdict.row() for verdict in self.items], caption)
@@ -332,6 +333,7 @@ class Verdicts(Results[Verdict]):
 def check_certificate(path: Path, named: bool = False) -> Verdict:
     """The kernel's verdict on the certificate in `path` (`named`: a certificate of a folder
     with a manifest, whose name must be its claim's id); never raises for a bad file."""
+    # deferred: 86 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import Rejected, check_file
     from coinproofs.verify.manifest import check_named
 
@@ -359,9 +361,6 @@ def verify(path: str | Path, *, bounds: Mapping[str, int] | None = None,
     does not exist raises FileNotFoundError, as Python's own file functions do). A folder that
     a `prove` left unfinished is not accepted, and its reason names the command that
     finishes it. `progress`, `on_start(file name)` and `on_done(verdict)` as in `prove`."""
-    from coinproofs.progress import Watcher
-    from coinproofs.verify.schema import raised
-
     if not isinstance(path, (str, Path)) or str(path) == "":
         raise TypeError(f"path is the name of a certificate file or of a folder of them, "
                         f"not {path!r}")
@@ -386,6 +385,7 @@ def _folder(path: Path) -> tuple[list[Path], str]:
     """The certificates of a folder, and why the folder itself is not as it should be ("" if
     it is: its MANIFEST lists exactly its files). When it is not, its certificates are
     checked all the same."""
+    # deferred: 86 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import Rejected
     from coinproofs.verify.manifest import NAME, check_manifest
 
@@ -421,10 +421,8 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
     What coqc compiles is kept in the user's cache (coinproofs/coq/cache.py), so that a run
     after an interrupted or earlier one compiles only the proofs whose files changed; the
     statements' check and coqchk run over every proof every time."""
-    from coinproofs.arguments import whole
+    # deferred: 174 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.coq.check import CoqVerdict, check_folder
-    from coinproofs.progress import Watcher
-    from coinproofs.verify.schema import raised
 
     jobs = whole(jobs, "jobs", 1)
     groups: dict[tuple[Path, bool], list[Path]] = {}  # (folder, named): its certificates

@@ -18,6 +18,9 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from coinproofs.arguments import whole
+from coinproofs.display import paragraph
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -50,12 +53,14 @@ class Solution:
 
     def lines(self) -> list[str]:
         """The strategy as an indented tree: what to grab, what to turn for each feel."""
+        # deferred: 106 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.games.glasses import strategy_lines
 
         return list(strategy_lines(self.strategy))
 
     def figure(self) -> Figure:
         """The strategy tree as a picture, each different turn drawn once."""
+        # deferred: 544 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import strategy_figure
 
         if self.length is None:
@@ -64,8 +69,6 @@ class Solution:
         return strategy_figure(self.strategy, self.n, self.hands, self.length)
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import paragraph
-
         if self.length is None:
             return paragraph(f"{self.n} glasses, {self.hands} hands: no strategy wins; the "
                              "devil keeps the glasses in " + ", ".join(self.invariant or []))
@@ -82,7 +85,7 @@ def solve(n: int, hands: int, within: int | None = None) -> Solution:
     >>> solve(4, hands=1).invariant
     ['DUUU', 'DDUU', 'DUDU', 'DDDU']
     """
-    from coinproofs.arguments import whole
+    # deferred: 106 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.devil import orbits
     from coinproofs.games.glasses import check_size, glasses_text, strategy_to_json
     from coinproofs.games.glasses import solve as search
@@ -119,8 +122,6 @@ class Check:
         return f"loses: {self.counterexample['why']}"
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import paragraph
-
         return paragraph(str(self))
 
 
@@ -128,7 +129,7 @@ def check(strategy: Any, n: int, hands: int) -> Check:
     """Check a strategy tree (as `solve` gives it, or as read from JSON) for n glasses and
     `hands` hands with the kernel: every start, every rotation, every feel. A ValueError says
     what is wrong with a malformed tree."""
-    from coinproofs.arguments import whole
+    # deferred: 128 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import Rejected
     from coinproofs.verify.glasses import Escape, Strategy, letters
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from coinproofs.arguments import flag, whole
+from coinproofs.arguments import seconds as positive_seconds
+from coinproofs.display import paragraph
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
@@ -39,6 +43,7 @@ class Solution:
     @property
     def player(self) -> str:
         """The winner's name: Amber (first) or Ben (second)."""
+        # deferred: 93 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.games.norepeat import PLAYERS
 
         return PLAYERS[self.game.winner]
@@ -51,6 +56,7 @@ class Solution:
         >>> solve(2).strategy()
         {'': 0, '0,1': 0}
         """
+        # deferred: 93 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.games.norepeat import TREE_COINS
 
         if self.game.n > TREE_COINS:
@@ -70,8 +76,6 @@ class Solution:
                 f"({self.player}) wins; {self.game.positions:,} positions searched)")
 
     def _repr_html_(self) -> str:
-        from coinproofs.display import paragraph
-
         return paragraph(repr(self).removeprefix("Solution(").removesuffix(")"))
 
 
@@ -94,8 +98,7 @@ def solve(n: int, misere: bool = False, seconds: float | None = None,
     >>> game.winner, game.strategy()
     ('first', {'': 0, '0,1': 0})
     """
-    from coinproofs.arguments import flag, whole
-    from coinproofs.arguments import seconds as positive_seconds
+    # deferred: 93 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.norepeat import (
         MAX_SEARCH_COINS,
         NoRepeats,
@@ -132,7 +135,7 @@ def winner(n: int, misere: bool = False, seconds: float | None = None) -> str:
     >>> winner(4), winner(5, misere=True), winner(12)
     ('first', 'second', 'first')
     """
-    from coinproofs.arguments import flag, whole
+    # deferred: 93 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.norepeat import MAX_SEARCH_COINS
 
     if whole(n, "n", 1) > MAX_SEARCH_COINS and not flag(misere, "misere"):

@@ -19,6 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from coinproofs.arguments import whole
+from coinproofs.games import penny
+from coinproofs.games.penny import is_losing as losing
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -45,9 +49,6 @@ def losing_positions(largest: int, by: str = "rules") -> list[Position]:
     >>> losing_positions(20, by="formula") == losing_positions(20) == losing_positions(20, "mex")
     True
     """
-    from coinproofs.arguments import whole
-    from coinproofs.games import penny
-
     whole(largest, "largest")
     if by not in ROADS:
         raise ValueError(f"by must be one of {', '.join(ROADS)}, not {by!r}")
@@ -68,9 +69,6 @@ def is_losing(a: int, b: int) -> bool:
     >>> is_losing(24, 39), is_losing(39, 24), is_losing(75, 90)
     (True, True, False)
     """
-    from coinproofs.arguments import whole
-    from coinproofs.games.penny import is_losing as losing
-
     return losing(whole(a, "a"), whole(b, "b"))
 
 
@@ -99,9 +97,6 @@ def winning_moves(a: int, b: int) -> list[Move]:
     >>> [str(move) for move in winning_moves(75, 90)]
     ['take 44 from the second pile -> (75, 46)', 'take 51 from both piles -> (24, 39)']
     """
-    from coinproofs.arguments import whole
-    from coinproofs.games import penny
-
     a, b = whole(a, "a"), whole(b, "b")
     return [Move((a - x, b - y), (x, y)) for x, y in penny.winning_moves(a, b)]
 
@@ -158,9 +153,6 @@ def totals(lo: int, hi: int) -> Totals:
     >>> totals(20, 30).losing_totals
     [21, 24, 29]
     """
-    from coinproofs.arguments import whole
-    from coinproofs.games import penny
-
     lo, hi = whole(lo, "lo"), whole(hi, "hi")
     if lo > hi:
         raise ValueError(f"LO ({lo}) must not exceed HI ({hi})")
@@ -175,6 +167,7 @@ def totals(lo: int, hi: int) -> Totals:
 
 def figure(largest: int, by: str = "rules") -> Figure:
     """The losing positions with both piles <= largest, with the two golden-ratio lines."""
+    # deferred: 513 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.pictures import penny_figure
 
     return penny_figure(losing_positions(largest, by), largest)

@@ -13,6 +13,7 @@ CLI imports this module only when asked for a picture, since matplotlib takes a 
 
 from __future__ import annotations
 
+import base64
 import io
 import math
 from collections import Counter
@@ -234,6 +235,7 @@ def strategy_figure(raw: Any, n: int, k: int, length: int) -> Figure:
     right by the longest way from the first turn. `length` is the strategy's worst case, for
     the title. Raises ValueError for more than
     MAX_DRAWN_TURNS different turns."""
+    # deferred: 24 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import shared_form
 
     if raw is None:
@@ -315,8 +317,6 @@ def save(figure: Figure, path: str | Path) -> None:
 def inline_png(figure: Figure, dpi: int = 60) -> str:
     """The figure as an HTML <img> with the PNG inline, for a result's rich display in a
     notebook."""
-    import base64
-
     FigureCanvasAgg(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi)

@@ -165,6 +165,7 @@ class Lines(View):
     """A line per claim on stderr as it finishes, flushed; on a terminal also a bar."""
 
     def __init__(self, total: int, doing: str) -> None:
+        # deferred: 38 ms of CPU to load (docs/design.md, "Imports")
         from rich.console import Console
 
         self.total, self.doing = total, doing
@@ -173,6 +174,7 @@ class Lines(View):
 
     def open(self) -> None:
         if self.console.is_terminal:
+            # deferred: 52 ms of CPU to load (docs/design.md, "Imports")
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
             self.bar = Progress(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -182,6 +184,7 @@ class Lines(View):
 
     def write(self, text: str, style: str = "") -> None:
         if self.bar is not None:
+            # deferred: 18 ms of CPU to load (docs/design.md, "Imports")
             from rich.text import Text
 
             self.console.print(Text(text, style=style), soft_wrap=True)
@@ -215,6 +218,7 @@ class NotebookBar(View):
         self.handle: Any = None
 
     def html(self, words: str) -> Any:
+        # deferred: 86 ms of CPU to load (docs/design.md, "Imports")
         from IPython.display import HTML
 
         past = {"proving": "proved", "checking": "checked"}[self.doing]
@@ -225,6 +229,7 @@ class NotebookBar(View):
                     f"{past}{html.escape(words)}{failures}")
 
     def open(self) -> None:
+        # deferred: 86 ms of CPU to load (docs/design.md, "Imports")
         from IPython.display import display
 
         self.handle = display(self.html(""), display_id=True)

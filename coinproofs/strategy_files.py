@@ -18,6 +18,7 @@ are ValueErrors of one sentence that name the file.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +80,7 @@ def read(path: str | Path) -> Document:
     >>> read(lines).data
     [[0, 1], [0], [0, 1]]
     """
+    # deferred: 99 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import (
         ARTIFACT_BYTES,
         DOCUMENT_BYTES,
@@ -128,6 +130,7 @@ def _prefix(stream: IO[bytes], most: int) -> bytes:
 
 def parsed(text: str, name: str) -> Any:
     """The JSON document in `text`, or, for JSON lines, the list of the lines' values."""
+    # deferred: 131 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.certificate import Rejected, parse_json
     from coinproofs.verify.table import STRATEGY_MOVES
 
@@ -226,8 +229,6 @@ class NoRepeatsFile:
 
 def norepeat_strategies(document: Document) -> NoRepeatsFile:
     """The game and strategies of a No repeats strategy file, certificate, DAG or walk."""
-    import hashlib
-
     data = document.data
     if isinstance(data, bytes):  # a strategy DAG or walk: its header says the game
         n, misere, player = data[8], bool(data[9]), data[10]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.corpus import Corpus, run_corpus
 from tests.examples import Built, build_all
 
 settings.register_profile("coinproofs", deadline=None)
@@ -78,3 +79,10 @@ def formal() -> Path:
     """formal/ built (`make formal`), once for all the Coq tests of a run."""
     make("formal")
     return ROOT / "formal"
+
+
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    """Certificates proved once for the whole run (tests/corpus.py): `corpus.proved(*ids)`,
+    `corpus.copy(*ids, to=tmp_path / "certificates")`."""
+    return run_corpus(tmp_path_factory.getbasetemp())

@@ -113,12 +113,12 @@ def test_the_native_checker_shares_no_code_with_the_solver() -> None:
     assert not lines(checker) & lines(solver)
 
 
-def runtime_imports(path: Path) -> set[str]:
+def runtime_imports(path: Path, source: str | None = None) -> set[str]:
     """The coinproofs modules a file imports when it runs (at its top or inside functions;
     imports only a type checker reads, under `if TYPE_CHECKING:`, aside), each resolved to the
-    module of the package it names."""
+    module of the package it names; `source`: the file's text, if not what is on disk."""
     package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
-    tree = ast.parse(path.read_text())
+    tree = ast.parse(path.read_text() if source is None else source)
     typing_only = {id(node) for guard in ast.walk(tree) if isinstance(guard, ast.If)
                    and ast.unparse(guard.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
                    for statement in guard.body for node in ast.walk(statement)}
@@ -196,3 +196,84 @@ def test_no_module_imports_another_modules_private_names(tmp_path: Path) -> None
     probe = tmp_path / "probe.py"
     probe.write_text("from coinproofs.games.devil import Table, _hidden\n")
     assert private_imports(probe) == ["coinproofs.games.devil._hidden"]
+
+
+def deferred_imports(path: Path) -> list[tuple[int, str, bool]]:
+    """Each import `path` makes inside a function (those only a type checker reads aside): its
+    line, the module it loads, and whether a `# deferred:` comment above its block says why."""
+    lines = path.read_text().splitlines()
+    tree = ast.parse("\n".join(lines))
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                modules = [f"{node.module}.{alias.name}" if node.module == "coinproofs"
+                           else node.module or "" for alias in node.names]
+            else:
+                continue
+            above = node.lineno - 2  # the line before the import, then up through its block
+            while above >= 0 and re.match(r"\s*(from \S+ import|import) ", lines[above]):
+                above -= 1
+            said = above >= 0 and (lines[above].strip().startswith("# deferred:")
+                                   or lines[above].strip() == "try:")
+            found += [(node.lineno, module, said) for module in modules]
+    return found
+
+
+def test_an_import_inside_a_function_says_why(tmp_path: Path) -> None:
+    """Imports sit at the top of a module, but where loading the module would slow the start of
+    every command: then a `# deferred:` comment gives the measured cost (docs/design.md,
+    "Imports"), or the import is an optional module's, under `try:`."""
+    silent = [f"{path.relative_to(PACKAGE)}:{line} {module}"
+              for path in PACKAGE.rglob("*.py")
+              for line, module, said in deferred_imports(path) if not said]
+    assert silent == [], silent
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f():\n    # deferred: 90 ms\n    import json\n    import re\n\n"
+                     "def g():\n    x = 1\n    from coinproofs import devil\n")
+    assert deferred_imports(probe) == [(3, "json", True), (4, "re", True),
+                                       (8, "coinproofs.devil", False)]
+
+
+def top_level_closure(name: str, graph: dict[str, set[str]]) -> set[str]:
+    """The coinproofs modules loaded by importing `name`: its packages, its imports at the top,
+    and theirs, however far down."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        module = todo.pop()
+        parts = module.split(".")
+        for step in [".".join(parts[:i]) for i in range(1, len(parts) + 1)]:
+            if step not in seen and step in graph:
+                seen.add(step)
+                todo.extend(graph[step])
+    return seen
+
+
+def top_level_graph() -> dict[str, set[str]]:
+    """Each coinproofs module and the coinproofs modules it imports at its top."""
+    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text())
+        top = ast.Module(body=[node for node in tree.body if not isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))], type_ignores=[])
+        graph[name] = {imported for imported in runtime_imports(path, ast.unparse(top))
+                       if imported in modules and imported != name}
+    return graph
+
+
+def test_a_deferred_import_defers_something() -> None:
+    """A coinproofs module imported inside a function is not one that the importing module
+    already loads at its top: that deferral would buy nothing and hide the dependency."""
+    graph = top_level_graph()
+    loaded = {name: top_level_closure(name, graph) for name in graph}
+    pointless = [f"{path.relative_to(PACKAGE)}:{line} {module}"
+                 for path in PACKAGE.rglob("*.py")
+                 for line, module, _ in deferred_imports(path)
+                 if module in loaded[module_name(path)]]
+    assert pointless == [], pointless

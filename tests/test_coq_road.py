@@ -22,6 +22,7 @@ from coinproofs.coq import Script, Statement, Unsupported, build, check, module_
 from coinproofs.coq.check import check_folder, parse_summary
 from coinproofs.verify.manifest import read_manifest
 from tests.cli import coinproofs, fails_with_one_sentence
+from tests.corpus import Corpus
 
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
                                reason="needs coqc and coqchk (apt-get install coq "
@@ -58,11 +59,9 @@ def stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def proved(corpus: Corpus) -> Path:
     """Certificates of the claims above, accepted by the kernel."""
-    folder = tmp_path_factory.mktemp("proved")
-    assert cp.prove(*CLAIMS, out=folder).proved
-    return folder
+    return corpus.proved(*CLAIMS)
 
 
 def copy_of(proved: Path, tmp_path: Path) -> Path:

@@ -100,7 +100,7 @@ def test_an_interrupted_prove_leaves_only_whole_certificates(tmp_path: Path, job
     run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 600  # a machine under load proves 20 claims slowly
     while len(list(tmp_path.glob("*.json"))) < 20 and time.monotonic() < deadline:
         time.sleep(0.05)
     before = len(list(tmp_path.glob("*.json")))

@@ -12,32 +12,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coinproofs.proofs.registry import select
-from coinproofs.proofs.runner import prove_all
+import coinproofs as cp
 from coinproofs.verify.certificate import Rejected, check_file
 from coinproofs.verify.manifest import HEADER, NAME, check_manifest, check_named, read_manifest
 from tests.cli import ROOT, coinproofs
+from tests.corpus import Corpus
 from tests.mutations import bytes_change
 
 CLAIMS = ("devil.n2.shortest", "penny.first-20")
 
 
-def prove(folder: Path, *ids: str) -> None:
-    outcomes = prove_all(select(ids), folder, 1, lambda message: None, lambda outcome: None)
-    assert all(outcome.proved for outcome in outcomes)
-
-
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("proved")
-    prove(folder, *CLAIMS)
-    return folder
+def proved(corpus: Corpus) -> Path:
+    return corpus.proved(*CLAIMS)
 
 
 @pytest.fixture
-def folder(proved: Path, tmp_path: Path) -> Path:
+def folder(corpus: Corpus, tmp_path: Path) -> Path:
     """A fresh copy of the proved folder, to tamper with."""
-    return Path(shutil.copytree(proved, tmp_path / "certificates"))
+    return corpus.copy(*CLAIMS, to=tmp_path / "certificates")
 
 
 def rejection(folder: Path) -> str:
@@ -116,12 +109,13 @@ def test_a_renamed_certificate_listed_under_its_new_name_is_rejected(folder: Pat
 
 
 def test_proving_a_subset_into_a_proved_folder_keeps_the_manifest_whole(folder: Path) -> None:
-    prove(folder, "devil.n3.impossible")
+    assert cp.prove("devil.n3.impossible", out=folder, progress=False).proved
     certificates = check_manifest(folder)
     assert [path.stem for path in certificates] == ["devil.n2.shortest", "devil.n3.impossible",
                                                     "penny.first-20"]
     assert all(check_named(path) for path in certificates)
-    prove(folder, "devil.n2.shortest")  # proved again: new bytes, the same names
+    # proved again: new bytes, the same names
+    assert cp.prove("devil.n2.shortest", out=folder, progress=False).proved
     assert len(check_manifest(folder)) == 3
 
 

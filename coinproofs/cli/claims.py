@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
-from coinproofs.certificates import MAX_JOBS
+from coinproofs.certificates import (
+    MAX_JOBS,
+    UNFINISHED,
+    Verdict,
+    Verdicts,
+    certificate_files,
+    check_certificate,
+    claims,
+    finishing_command,
+    prove,
+    verify,
+    verify_coq,
+)
 from coinproofs.cli.common import UserError, path_name, positive_int, print_json, print_table
+from coinproofs.coq import Unsupported, module_name
+from coinproofs.progress import Watcher
+from coinproofs.proofs.registry import find, left_out, on_request_text, select
 from coinproofs.text import distinct, plural
+from coinproofs.verify.certificate import load_kernel
+from coinproofs.verify.manifest import NAME
+from coinproofs.verify.schema import BOUNDS, raised
 
 
 def register(commands: Any) -> None:
@@ -104,9 +124,8 @@ def add_quiet_option(parser: argparse.ArgumentParser, done: str) -> None:
 
 def known_bounds(settings: list[tuple[str, int]]) -> dict[str, int]:
     """The bounds asked for with --bound, each a bound the kernel declares."""
+    # deferred: 48 ms of CPU to load (docs/design.md, "Imports")
     import coinproofs.coq.check  # noqa: F401 (declares the coq.* bounds of verify --coq)
-    from coinproofs.verify.certificate import load_kernel
-    from coinproofs.verify.schema import BOUNDS
 
     load_kernel()  # every bound is declared
     for name, _ in settings:
@@ -117,8 +136,6 @@ def known_bounds(settings: list[tuple[str, int]]) -> dict[str, int]:
 
 
 def list_claims(args: argparse.Namespace) -> int:
-    from coinproofs.certificates import claims
-
     if args.coq is not None:
         return coq_statement(args.coq, args.json)
     listing = claims(*args.ids, every=args.all)
@@ -146,9 +163,8 @@ def list_claims(args: argparse.Namespace) -> int:
 
 def coq_statement(claim_id: str, as_json: bool) -> int:
     """Print a claim as Coq states it (the modules it needs, then the proposition)."""
-    from coinproofs.coq import Unsupported, module_name
+    # deferred: 19 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.coq.build import statement
-    from coinproofs.proofs.registry import find
 
     claim = find(claim_id).as_json()
     try:
@@ -167,11 +183,6 @@ def coq_statement(claim_id: str, as_json: bool) -> int:
 
 
 def prove_claims(args: argparse.Namespace) -> int:
-    import sys
-
-    from coinproofs.certificates import finishing_command, prove
-    from coinproofs.proofs.registry import left_out, on_request_text, select
-
     if args.jobs is not None and args.scheduler is not None:
         raise UserError("--jobs and --scheduler cannot be combined: on a Dask cluster its "
                         "workers decide how many claims are proved at once")
@@ -236,18 +247,6 @@ def bound_setting(text: str) -> tuple[str, int]:
 
 def verify_certificates(args: argparse.Namespace) -> int:
     # The kernel alone: nothing from games/, encodings/ or proofs/ is imported here.
-    from coinproofs.certificates import (
-        UNFINISHED,
-        Verdict,
-        Verdicts,
-        certificate_files,
-        check_certificate,
-        verify,
-    )
-    from coinproofs.progress import Watcher
-    from coinproofs.verify.manifest import NAME
-    from coinproofs.verify.schema import raised
-
     bounds = known_bounds(args.bound)
     if args.bounds:
         return _list_bounds(args.json)
@@ -288,10 +287,7 @@ def verify_certificates(args: argparse.Namespace) -> int:
 
 def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
     """`verify --coq`: Coq's verdict on the proof of every certificate named."""
-    import shlex
-    import sys
-
-    from coinproofs.certificates import verify_coq
+    # deferred: 48 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.coq.check import jobs_default
 
     compiled: list[str] = []  # the claims whose proofs coqc accepted (or an earlier run did)
@@ -314,8 +310,6 @@ def verify_coq_proofs(args: argparse.Namespace, paths: list[Path]) -> int:
 
 
 def _list_bounds(as_json: bool) -> int:
-    from coinproofs.verify.schema import BOUNDS
-
     bounds = sorted(BOUNDS.values(), key=lambda bound: bound.name)
     if as_json:
         print_json([{"name": b.name, "limit": b.limit, "unit": b.unit, "why": b.why}

@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from coinproofs.atomic import temporary_beside
+from coinproofs.cli.tables import Grid, plain_lines, show
+
 
 class UserError(Exception):
     """A problem with the user's input, told in one sentence."""
@@ -63,8 +66,6 @@ def writable(path: Path) -> Path:
         raise UserError(f"cannot write {path}: the folder {path.parent} does not exist")
     if path.is_dir():
         raise UserError(f"cannot write {path}: it is a folder")
-    from coinproofs.atomic import temporary_beside
-
     try:  # the folder may refuse new files (permissions, a read-only or virtual file system)
         fd, name = temporary_beside(path)
     except OSError as error:
@@ -84,9 +85,8 @@ def print_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str
                 wrap: Sequence[str] = ()) -> None:
     """A table on stdout that fits the terminal (boxed, or stacked when narrow; the columns
     named in `wrap` may wrap), or plain lines off a terminal (coinproofs.cli.tables)."""
+    # deferred: 25 ms of CPU to load (docs/design.md, "Imports")
     from rich.console import Console
-
-    from coinproofs.cli.tables import Grid, plain_lines, show
 
     grid = Grid.of(title, headings, rows, wrap)
     console = Console()

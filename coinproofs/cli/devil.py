@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from coinproofs.atomic import write_text_atomically
 from coinproofs.cli.common import (
     UserError,
     given_once,
@@ -27,6 +28,7 @@ from coinproofs.cli.devil_common import (
     table_options,
 )
 from coinproofs.cli.devil_play import register as register_play
+from coinproofs.strategy_files import devil_moves, read
 from coinproofs.text import plural
 
 FORMATS = ("dimacs", "smt2")  # as encodings.devil_formats names them (imported lazily there)
@@ -149,13 +151,12 @@ def register(commands: Any) -> None:
 
 def write_strategy(path: Path, moves: list[list[int]]) -> None:
     """Write a strategy file (a JSON list of moves) in one step."""
-    from coinproofs.atomic import write_text_atomically
-
     write_text_atomically(path, json.dumps(moves) + "\n")
     print(f"wrote {path}", file=sys.stderr)
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     options = table_options(args)
@@ -181,6 +182,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def count_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
     from coinproofs.games.counting import count_paths
 
@@ -199,6 +201,7 @@ def count_command(args: argparse.Namespace) -> int:
 
 
 def table_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
     from coinproofs.games.devil import describe as words
     from coinproofs.games.devil import group_order
@@ -231,6 +234,7 @@ def table_command(args: argparse.Namespace) -> int:
 
 
 def check_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
     from coinproofs.games.devil import over
     from coinproofs.verify.table import STATES, too_many_states
@@ -252,6 +256,7 @@ def check_command(args: argparse.Namespace) -> int:
 
 
 def lamping_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     if args.output is not None:
@@ -268,9 +273,11 @@ def lamping_command(args: argparse.Namespace) -> int:
 
 
 def show_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     if args.plot is not None:  # refuse a picture we cannot draw before doing any work
+        # deferred: 454 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.games.devil import necklaces
         from coinproofs.pictures import MAX_PLOT_N, check_format
 
@@ -300,6 +307,7 @@ def show_command(args: argparse.Namespace) -> int:
         if args.n <= MAX_CHECKED:
             print(devil.check(moves, args.n, **options))
     if args.plot is not None:
+        # deferred: 454 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import save
 
         save(beliefs.figure(), args.plot)
@@ -327,8 +335,8 @@ def number_and_file(words: list[str], command: str) -> tuple[int | None, Path]:
 
 
 def explain_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
-    from coinproofs.strategy_files import devil_moves, read
 
     n, file = number_and_file(args.words, "devil explain")
     try:
@@ -353,6 +361,7 @@ def explain_command(args: argparse.Namespace) -> int:
 
 
 def encode_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     if args.output is not None:
@@ -375,8 +384,6 @@ def encode_command(args: argparse.Namespace) -> int:
     if args.output is None:
         print(text, end="")
     else:
-        from coinproofs.atomic import write_text_atomically
-
         write_text_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     return 0

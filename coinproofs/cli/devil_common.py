@@ -7,7 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from coinproofs.cli.common import UserError
+from coinproofs.cli.common import UserError, whole_number
+from coinproofs.strategy_files import devil_moves, read
 
 STRATEGY_FILE = ("a strategy: a JSON list of moves (devil solve -o), what devil solve --json "
                  "prints, one move per line (a certificate's .moves.jsonl), or a certificate; "
@@ -16,8 +17,6 @@ STRATEGY_FILE = ("a strategy: a JSON list of moves (devil solve -o), what devil 
 
 def states_int(text: str) -> int:
     """An argparse type: the number of states of a dial, at least 2."""
-    from coinproofs.cli.common import whole_number
-
     return whole_number(text, 2)
 
 
@@ -42,6 +41,7 @@ def add_table_options(parser: Any) -> None:
 
 def table_options(args: argparse.Namespace) -> dict[str, Any]:
     """The family options of a command, checked against N (a ValueError says what is wrong)."""
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     chosen = {"states": args.states, "group": args.group, "goal": args.goal}
@@ -56,6 +56,7 @@ def is_coins(options: dict[str, Any]) -> bool:
 
 def describe(n: int, options: dict[str, Any]) -> str:
     """A member of the family in words: '3 dials with 3 states, the dihedral group'."""
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
 
     return devil.in_words(devil.table_of(n, **options))
@@ -64,8 +65,8 @@ def describe(n: int, options: dict[str, Any]) -> str:
 def read_strategy(path: Path, n: int, states: int = 2) -> list[int]:
     """The strategy in a file of any form coinproofs writes (coinproofs.strategy_files), as
     move bitmasks, or a UserError naming the file."""
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.devil import moves_from_json
-    from coinproofs.strategy_files import devil_moves, read
 
     try:
         moves, _ = devil_moves(read(path), n, states)

@@ -64,6 +64,7 @@ def register(devil_commands: Any) -> None:
 
 
 def play_command(args: argparse.Namespace) -> int:
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
     from coinproofs.games.random_devil import MAX_N
 
@@ -71,6 +72,7 @@ def play_command(args: argparse.Namespace) -> int:
         raise UserError(f"random play handles at most {MAX_N} coins, not {args.n}")
     options = table_options(args)
     if args.plot is not None:
+        # deferred: 469 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import check_format
 
         check_format(writable(args.plot))  # before the games, not after them
@@ -102,6 +104,7 @@ def play_command(args: argparse.Namespace) -> int:
         print(f"lost: {played.lost:,} of {plural(played.played, 'game')}")
         print(NOT_A_PROOF)
     if args.plot is not None:
+        # deferred: 469 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import save
 
         save(played.figure(), args.plot)
@@ -113,6 +116,7 @@ def play_command(args: argparse.Namespace) -> int:
 def default_strategy(n: int, options: dict[str, Any] | None = None) -> list[list[int]]:
     """The shortest winning strategy (breadth-first search: N <= 12), or Lamping's for 16
     coins; on another table of the family (options), its shortest winning strategy."""
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs import devil
     from coinproofs.games.devil import MAX_SEARCH_N, is_power_of_two
 

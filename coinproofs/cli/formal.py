@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from coinproofs.cli.common import positive_int
+from coinproofs.coq import library
 
 
 def register(commands: Any) -> None:
@@ -30,8 +31,6 @@ def register(commands: Any) -> None:
 
 
 def build_command(args: argparse.Namespace) -> int:
-    from coinproofs.coq import library
-
     if library.in_checkout():
         print(f"this is a checkout: `make formal` builds {library.checkout_formal()}, which "
               "verify --coq uses", file=sys.stderr)

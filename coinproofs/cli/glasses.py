@@ -19,6 +19,7 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
+from coinproofs.strategy_files import glasses_tree, read
 from coinproofs.text import plural
 
 if TYPE_CHECKING:
@@ -100,6 +101,7 @@ def _game(parser: argparse.ArgumentParser) -> None:
 
 
 def _checked(n: int, k: int) -> None:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import check_size
 
     try:
@@ -110,6 +112,7 @@ def _checked(n: int, k: int) -> None:
 
 def solved(n: int, k: int, within: int | None = None) -> Solution:
     """The puzzle solved, with a spinner on a terminal while the search deepens."""
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import solve
 
     _checked(n, k)
@@ -120,12 +123,14 @@ def solved(n: int, k: int, within: int | None = None) -> Solution:
 @contextmanager
 def deepening() -> Iterator[Any]:
     """A progress callback that shows, on a terminal only, how deep the search has gone."""
+    # deferred: 22 ms of CPU to load (docs/design.md, "Imports")
     from rich.console import Console
 
     console = Console(stderr=True)
     if not console.is_terminal:
         yield None
         return
+    # deferred: 36 ms of CPU to load (docs/design.md, "Imports")
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
@@ -139,6 +144,7 @@ def deepening() -> Iterator[Any]:
 
 
 def _orbit_names(n: int, belief: int) -> list[str]:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.devil import orbits
     from coinproofs.games.glasses import glasses_text
 
@@ -146,6 +152,7 @@ def _orbit_names(n: int, belief: int) -> list[str]:
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import distinct_turns, strategy_to_json, written_size
 
     if args.strategy is not None:
@@ -215,8 +222,6 @@ def first_turn_lines(raw: Any) -> list[str]:
 def read_strategy(path: Path, n: int, k: int | None) -> tuple[Any, int]:
     """The strategy tree in a file of any form coinproofs writes (coinproofs.strategy_files),
     and the hands it is for (k, or what the file says when k is None)."""
-    from coinproofs.strategy_files import glasses_tree, read
-
     try:
         return glasses_tree(read(path), n, k)
     except ValueError as error:
@@ -224,6 +229,7 @@ def read_strategy(path: Path, n: int, k: int | None) -> tuple[Any, int]:
 
 
 def check_command(args: argparse.Namespace) -> int:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.verify.glasses import MAX_N, Escape, Strategy
 
     if len(args.words) > 2:
@@ -254,6 +260,7 @@ def check_command(args: argparse.Namespace) -> int:
     except Escape as lost:
         turns, escape = None, lost
     if args.json:
+        # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.verify.glasses import letters
 
         print_json({"n": args.n, "hands": args.k, "wins": escape is None, "turns": turns,
@@ -269,14 +276,17 @@ def check_command(args: argparse.Namespace) -> int:
 
 
 def show_command(args: argparse.Namespace) -> int:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import strategy_lines, strategy_to_json
 
     if args.plot is not None:
+        # deferred: 472 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import check_format
 
         check_format(writable(args.plot))
     _checked(args.n, args.hands)
     if args.strategy is not None:
+        # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.verify.glasses import Escape, Strategy
 
         raw, _ = read_strategy(args.strategy, args.n, args.hands)
@@ -300,6 +310,7 @@ def show_command(args: argparse.Namespace) -> int:
     for line in strategy_lines(raw):
         print(line)
     if args.plot is not None:
+        # deferred: 472 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import save, strategy_figure
 
         if raw is None:
@@ -312,6 +323,7 @@ def show_command(args: argparse.Namespace) -> int:
 # --- Playing against the devil ----------------------------------------------------------------
 
 def play_command(args: argparse.Namespace) -> int:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import Devil, glasses_text, pattern_text
 
     n, k = args.n, args.hands
@@ -351,6 +363,7 @@ def play_command(args: argparse.Namespace) -> int:
 
 
 def _gave_up(devil: Any, n: int) -> int:
+    # deferred: 29 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.glasses import glasses_text
 
     start, rotations, now = devil.a_game()

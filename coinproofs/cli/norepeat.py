@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from coinproofs import norepeat
 from coinproofs.atomic import write_text_atomically
 from coinproofs.cli.common import (
     UserError,
@@ -20,7 +22,22 @@ from coinproofs.cli.common import (
     print_json,
     writable,
 )
+from coinproofs.games.norepeat import (
+    PLAYERS,
+    START,
+    TREE_COINS,
+    extract,
+    legal_coins,
+    search_progress,
+    show,
+    turn,
+)
+from coinproofs.strategy_files import norepeat_strategies, read
 from coinproofs.text import plural
+from coinproofs.verify import norepeat as kernel
+from coinproofs.verify.certificate import Artifacts, Rejected
+from coinproofs.verify.norepeat_dag import check_dag
+from coinproofs.verify.norepeat_walk import check_walk
 
 if TYPE_CHECKING:
     from coinproofs.games.norepeat import NoRepeats
@@ -115,8 +132,6 @@ def coin_count(args: argparse.Namespace) -> int:
 def solved(n: int, misere: bool, seconds: float | None,
            checkpoint: Path | None = None) -> Solution:
     """The game solved within the time budget, or a UserError that says what to do instead."""
-    from coinproofs import norepeat
-
     holder: list[NoRepeats] = []
     try:
         with searching(holder):
@@ -132,8 +147,7 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
     """Show on stderr, while the search runs, how far it has got: on a terminal a live line (the
     positions, and for the native core its table and the moves under way near the opening);
     in a log, a line a minute once the search has run for a minute."""
-    import threading
-
+    # deferred: 37 ms of CPU to load (docs/design.md, "Imports")
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -141,8 +155,6 @@ def searching(started: list[NoRepeats]) -> Iterator[None]:
     done = threading.Event()
 
     def state() -> str:
-        from coinproofs.games.norepeat import search_progress
-
         game = started[0]
         return (f"searching: {search_progress(game.native)}" if game.native is not None
                 else f"searching: {game.positions:,} positions")
@@ -225,14 +237,10 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def _name(player: str) -> str:
-    from coinproofs.games.norepeat import PLAYERS
-
     return PLAYERS[player]
 
 
 def _write_strategy(path: Path, game: Solution) -> None:
-    from coinproofs.games.norepeat import TREE_COINS
-
     document: dict[str, Any] = {"coins": game.n, "misere": game.misere, "winner": game.winner}
     if game.n <= TREE_COINS:
         document["strategy"] = game.strategy_tree()
@@ -245,20 +253,12 @@ def _write_strategy(path: Path, game: Solution) -> None:
 def _write_certificate(path: Path, game: Solution) -> dict[str, int]:
     """Write the winner's strategy walk (searched again by the native core where the game's
     search was the Python engine's); its counts and size."""
-    from coinproofs.games.norepeat import extract
-
     counts = extract(game.n, game.misere, path, solver=game.native)
     return {"nodes": counts["nodes"], "records": counts["records"],
             "bytes": path.stat().st_size}
 
 
 def check_command(args: argparse.Namespace) -> int:
-    from coinproofs.strategy_files import norepeat_strategies, read
-    from coinproofs.verify import norepeat as kernel
-    from coinproofs.verify.certificate import Artifacts, Rejected
-    from coinproofs.verify.norepeat_dag import check_dag
-    from coinproofs.verify.norepeat_walk import check_walk
-
     if len(args.words) > 2 or (len(args.words) == 2 and not args.words[0].isdigit()):
         raise UserError("give the strategy FILE, and before it the number of coins if you "
                         "like: `coinproofs norepeat check 3 three.json`")
@@ -299,8 +299,6 @@ def check_command(args: argparse.Namespace) -> int:
 
 
 def play_command(args: argparse.Namespace) -> int:
-    from coinproofs.games.norepeat import START, legal_coins, show, turn
-
     game = solved(coin_count(args), args.misere, args.seconds)
     n = game.n
     loser = "second" if game.winner == "first" else "first"
@@ -331,8 +329,6 @@ def play_command(args: argparse.Namespace) -> int:
 
 def _ask(seen: int, pattern: int, n: int) -> int | None:
     """A legal coin typed by the player, or None at the end of input or on 'q'."""
-    from coinproofs.games.norepeat import legal_coins, show, turn
-
     coins = legal_coins(seen, pattern, n)
     while True:
         print(f"Your move: a coin from {', '.join(map(str, coins))} (q to quit)? ",

@@ -7,6 +7,7 @@ import sys
 import textwrap
 from typing import Any
 
+from coinproofs import penny
 from coinproofs.cli.common import (
     UserError,
     given_once,
@@ -63,19 +64,19 @@ def register(commands: Any) -> None:
 
 
 def losing_command(args: argparse.Namespace) -> int:
-    from coinproofs import penny
-
     args.max = given_once(args.m, args.max_option, "--max", "the largest pile",
                           "coinproofs penny losing 30")
     if args.by == "rules" and args.max > penny.MAX_BY_RULES:  # said as the command line says it
         raise UserError(f"{args.max:,} is too large for the rules-only scan, whose time grows as "
                         f"M^2: choose at most {penny.MAX_BY_RULES:,}, or --by formula")
     if args.plot is not None:
+        # deferred: 413 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import check_format
 
         check_format(writable(args.plot))
     pairs = penny.losing_positions(args.max, args.by)
     if args.plot is not None:
+        # deferred: 413 ms of CPU to load (docs/design.md, "Imports")
         from coinproofs.pictures import penny_figure, save
 
         save(penny_figure(pairs, args.max), args.plot)
@@ -91,8 +92,6 @@ def losing_command(args: argparse.Namespace) -> int:
 
 
 def totals_command(args: argparse.Namespace) -> int:
-    from coinproofs import penny
-
     found = penny.totals(args.lo, args.hi)
     if args.json:
         print_json(found.as_json())
@@ -107,8 +106,6 @@ def totals_command(args: argparse.Namespace) -> int:
 
 
 def move_command(args: argparse.Namespace) -> int:
-    from coinproofs import penny
-
     moves = penny.winning_moves(args.a, args.b)
     if args.json:
         print_json({"position": [args.a, args.b], "losing": not moves,

@@ -129,6 +129,7 @@ def stacked_lines(grid: Grid, width: int) -> Iterator[tuple[str, str]]:
 
 def boxed(grid: Grid) -> Any:
     """The table as rich draws it in boxes (call only when it fits: see Grid.boxed_width)."""
+    # deferred: 18 ms of CPU to load (docs/design.md, "Imports")
     from rich.table import Table
     from rich.text import Text
 
@@ -146,6 +147,7 @@ def boxed(grid: Grid) -> Any:
 
 def show(grid: Grid, console: Any) -> None:
     """Print the table on a terminal (`console`, a rich Console) at its width."""
+    # deferred: 14 ms of CPU to load (docs/design.md, "Imports")
     from rich.text import Text
 
     if grid.boxed_width() <= console.width:
@@ -166,6 +168,7 @@ def on_terminal(grid: Grid, width: int) -> str:
     │ a  │ accepted │
     └────┴──────────┘
     """
+    # deferred: 22 ms of CPU to load (docs/design.md, "Imports")
     from rich.console import Console
 
     buffer = io.StringIO()

@@ -38,6 +38,7 @@ from functools import cache
 
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import CNF
+from pysat.solvers import Solver
 
 from coinproofs.encodings.cadical import SolveResult, interrupts_kept, solve
 from coinproofs.games.devil import Game, Table, as_table, coins_text, cycles_text, describe
@@ -300,8 +301,6 @@ def winning_strategies(game: Game, length: int) -> Iterator[list[int]]:
     """Every winning strategy of `length` moves up to the devil's group (one move per orbit of
     moves: its least member), each once: the models of the formula projected on its move
     variables, found one by one with a clause that blocks each strategy found."""
-    from pysat.solvers import Solver
-
     t = as_table(game)
     cnf = formula(t, length)
     at = FamilyLayout(t, length)

@@ -45,6 +45,7 @@ def move_width(game: Game) -> int:
 def image(belief: z3.BitVecRef, images: tuple[int, ...]) -> z3.BitVecRef:
     """The belief after a move whose orbits' images are `images`: the union of the images of
     the belief's orbits."""
+    # deferred: 32 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     width = len(images)
@@ -59,6 +60,7 @@ def image(belief: z3.BitVecRef, images: tuple[int, ...]) -> z3.BitVecRef:
 
 def formula(game: Game, length: int) -> tuple[list[z3.BoolRef], list[z3.BitVecRef]]:
     """The constraints of the question, and the move variables move_1..move_L."""
+    # deferred: 32 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     check_table_size(game, length)
@@ -87,6 +89,7 @@ def find_strategy(game: Game, length: int) -> list[int] | None:
     >>> find_strategy(Table(2, group="trivial", goal="equal"), 0) is None
     True
     """
+    # deferred: 32 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     constraints, moves = formula(game, length)
@@ -148,6 +151,7 @@ def header(game: Game, length: int) -> list[str]:
 def smt2(game: Game, length: int) -> str:
     """The question as an SMT-LIB 2 script (QF_BV) ending in (check-sat), with a comment header
     naming the claim and the variables."""
+    # deferred: 32 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     constraints, _ = formula(game, length)

@@ -67,6 +67,7 @@ class Fact:
 def _fact(name: str, statement: str, hypotheses: list[Any], goal: Any, timeout: int) -> Fact:
     """The fact that the hypotheses imply the goal, with z3's verdict: 'proved' (the negation
     is unsatisfiable), 'refuted' (z3 found a counterexample) or 'unknown (why)'."""
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     solver = z3.Solver()
@@ -84,6 +85,7 @@ def _fact(name: str, statement: str, hypotheses: list[Any], goal: Any, timeout: 
 
 def monotone_facts(timeout: int = 60) -> list[Fact]:
     """a_k and b_k strictly increase, and b_k - a_k = k, for every k >= 0 (no bound)."""
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     k, s, t = z3.Ints("k s t")
@@ -117,6 +119,7 @@ def beatty_facts(bound: int, timeout: int = 600) -> list[Fact]:
     satisfies the hypotheses overflows: each pins its square roots to the true ones, and
     bit-vector arithmetic is integer arithmetic on it.
     """
+    # deferred: 33 ms of CPU to load (docs/design.md, "Imports")
     import z3
 
     width = (32 * (bound + 2) ** 2).bit_length() + 1

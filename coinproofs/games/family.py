@@ -158,6 +158,7 @@ def prime_of(n: int, q: int) -> int | None:
     >>> prime_of(9, 3), prime_of(1, 8), prime_of(4, 6)
     (3, 2, None)
     """
+    # deferred: 324 ms of CPU to load (docs/design.md, "Imports")
     from sympy import primefactors
 
     primes = primefactors(n * q)
@@ -177,6 +178,7 @@ def dial_strategy(n: int, q: int) -> list[int]:
     p = prime_of(n, q)
     if n < 1 or q < 2 or p is None:
         raise ValueError(f"the construction needs n and q powers of one prime, not {n} and {q}")
+    # deferred: 324 ms of CPU to load (docs/design.md, "Imports")
     from sympy import multiplicity
 
     a, b = multiplicity(p, n), multiplicity(p, q)
@@ -195,6 +197,7 @@ def refuting_primes(game: Game) -> tuple[int, int] | None:
     >>> refuting_primes(Table(4, group="dihedral")), refuting_primes(Table(4, 3, "klein"))
     (None, (2, 3))
     """
+    # deferred: 324 ms of CPU to load (docs/design.md, "Imports")
     from sympy import primefactors
 
     t = as_table(game)

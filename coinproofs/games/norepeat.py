@@ -39,6 +39,9 @@ from typing import Any
 
 import numpy as np
 
+from coinproofs.atomic import atomic_path
+from coinproofs.games._norepeat import Solver
+
 START = 0  # all heads
 MAX_SEARCH_COINS = 6  # a seen set of 2^6 patterns still fits one uint64 word
 TREE_COINS = 4  # up to here the strategy by history is small (for 5 coins it has millions)
@@ -521,8 +524,6 @@ def native_solver(n: int, misere: bool, table_bytes: int = TABLE_BYTES) -> Any:
     >>> solver.wins(1 << START, START), solver.key(0b11, 1, reduce=False)  # Ben wins; HH TH
     (False, 3)
     """
-    from coinproofs.games._norepeat import Solver
-
     return Solver(n, misere, table_bytes)
 
 
@@ -648,8 +649,6 @@ def extract(n: int, misere: bool, path: Path, table_bytes: int = TABLE_BYTES,
     >>> counts["nodes"], counts["records"], data[:8] == WALK_MAGIC, list(data[8:13])
     (5, 0, True, [3, 1, 2, 255, 0])
     """
-    from coinproofs.atomic import atomic_path
-
     if solver is None:
         solver = native_solver(n, misere, table_bytes)
     with atomic_path(path) as temp:
@@ -675,6 +674,7 @@ def perfect_matching(n: int, found_up_to: int = 10) -> list[tuple[Pattern, Patte
     >>> perfect_matching(2)
     [(0, 1), (2, 3)]
     """
+    # deferred: 164 ms of CPU to load (docs/design.md, "Imports")
     import networkx as nx
 
     k = min(n, found_up_to)

@@ -107,6 +107,7 @@ def invariant_evidence(context: ProofContext, n: int) -> list[Evidence]:
 def algebraic_evidence(context: ProofContext, n: int) -> Evidence:
     """The factor h of X^n + 1 coprime to X + 1, as its coefficients, highest degree first."""
     # Imported here: games/algebra imports sympy, 0.5 s more at the start of every `claims`.
+    # deferred: 331 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.games.algebra import coprime_factor
 
     context.progress(f"devil.n{n}: factoring X^{n} + 1 over GF(2)")

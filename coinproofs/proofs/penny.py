@@ -26,9 +26,11 @@ from __future__ import annotations
 from functools import cache, partial
 from typing import Any
 
+from coinproofs.encodings.penny import losing_by_sat, uniqueness_formula
 from coinproofs.games import penny as engine
 from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import ClaimPattern, ClaimSpec, Evidence, ProofContext, within
+from coinproofs.proofs.sat import lrat_evidence
 from coinproofs.verify import penny as kernel
 from coinproofs.verify import penny_cnf
 from coinproofs.verify.theorems import PENNY_THEOREMS
@@ -69,9 +71,6 @@ def prove_from_rules(kind: str, max_pile: int, context: ProofContext) -> list[Ev
 
 def prove_unique(max_pile: int, context: ProofContext) -> list[Evidence]:
     """CaDiCaL's model of the rules' CNF, and an LRAT proof that it is the only one."""
-    from coinproofs.encodings.penny import losing_by_sat, uniqueness_formula
-    from coinproofs.proofs.sat import lrat_evidence
-
     context.progress(f"penny: solving the rules' CNF for piles <= {max_pile}")
     context.solvers.add("cadical195")
     losing = losing_by_sat(max_pile)

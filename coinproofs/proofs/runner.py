@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from coinproofs.atomic import write_bytes_atomically, write_text_atomically
+from coinproofs.coq import Unsupported
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, find, takes_text
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_file
 from coinproofs.verify.manifest import NAME, manifest_text
@@ -111,7 +112,7 @@ def with_coq_proof(outcome: Outcome, out_dir: Path) -> Outcome:
     """Write the Coq proof of a claim whose certificate the kernel accepted, beside it
     (coinproofs/coq): the outcome says its file name, or why there is none. Coq itself is not
     needed here; `coinproofs verify --coq` compiles the proofs."""
-    from coinproofs.coq import Unsupported
+    # deferred: 17 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.coq.build import write_proof
 
     try:
@@ -126,6 +127,7 @@ def with_coq_proof(outcome: Outcome, out_dir: Path) -> Outcome:
 
 def discard(claim_id: str, out_dir: Path) -> None:
     """Remove the certificate of `claim_id`, its artifacts and its Coq proof from `out_dir`."""
+    # deferred: 17 ms of CPU to load (docs/design.md, "Imports")
     from coinproofs.coq.build import proof_path
 
     for path in out_dir.glob(f"{glob_escape(claim_id)}.*"):
@@ -419,6 +421,7 @@ def prove_on_cluster(claims: list[ClaimSpec], out_dir: Path, address: str, liste
     the one the worker checked. The workers need this version of coinproofs installed; they
     never write on this disk."""
     with connect(address) as client:
+        # deferred: 377 ms of CPU to load (docs/design.md, "Imports")
         from distributed import as_completed  # connect() said it is installed
 
         futures = {client.submit(prove_on_worker, claim.id, bounds, pure=False): claim
