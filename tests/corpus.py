@@ -35,6 +35,11 @@ class Corpus:
                 work.rename(folder)  # complete, or not there at all
         return folder
 
+    def certificates(self, *ids: str) -> list[Path]:
+        """The certificates of the claims `ids`, in the folder `proved(*ids)`."""
+        folder = self.proved(*ids)
+        return [folder / f"{claim_id}.json" for claim_id in ids]
+
     def copy(self, *ids: str, to: Path) -> Path:
         """A copy of `proved(*ids)` at `to`, free to change."""
         return Path(shutil.copytree(self.proved(*ids), to))

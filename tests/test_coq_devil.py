@@ -29,6 +29,7 @@ from coinproofs.games.devil import Table, search
 from coinproofs.proofs import devil as family_proofs
 from coinproofs.proofs.registry import ProofContext, find
 from coinproofs.verify import table as family
+from tests.corpus import Corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
@@ -70,13 +71,6 @@ def test_statement_of_a_table_without_a_name_is_refused() -> None:
 
 
 # --- Compiling the proofs ----------------------------------------------------------------------
-
-def prove(ids: list[str], folder: Path) -> list[Path]:
-    """Prove the claims into folder (prove writes each .v beside its certificate); the
-    certificates' paths."""
-    assert cp.prove(*ids, out=folder).proved
-    return [folder / f"{claim_id}.json" for claim_id in ids]
-
 
 def verdicts(certificates: list[Path]) -> dict[Path, str]:
     """`verify --coq`'s check of each certificate's .v (a folder at a time): it compiles, its
@@ -136,11 +130,10 @@ def searched(folder: Path, claim_id: str, n: int, group: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def proved(tmp_path_factory: pytest.TempPathFactory, corpus: Corpus) -> Path:
     """The claims of ROADS proved, those of SEARCHED by search, and `closed`: the searched
     impossible claim without its invariant, so proved by its closed layers."""
-    folder = tmp_path_factory.mktemp("devil")
-    prove(list(ROADS), folder)
+    folder = corpus.copy(*ROADS, to=tmp_path_factory.mktemp("devil") / "proved")
     for claim_id, (n, group, _) in SEARCHED.items():
         searched(folder, claim_id, n, group)
     tampered(folder / "searched" / "devil.n3.dihedral.impossible.json", "closed",
@@ -334,8 +327,8 @@ def test_checkers_agree_with_kernel(formal: Path, tmp_path: Path) -> None:
 
 @needs_coq
 @pytest.mark.slow
-def test_every_default_devil_claim_compiles(formal: Path, tmp_path: Path) -> None:
+def test_every_default_devil_claim_compiles(formal: Path, corpus: Corpus) -> None:
     ids = [claim["id"] for claim in cp.claims()["claims"] if claim["game"] == "devil"]
     assert len(ids) == 165
-    found = verdicts(tmp_path, prove(ids, tmp_path))
+    found = verdicts(corpus.certificates(*ids))
     assert {claim_id: reason for claim_id, reason in found.items() if reason} == {}

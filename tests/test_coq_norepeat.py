@@ -29,6 +29,7 @@ from coinproofs.verify.norepeat import check_claim, claim_id
 from coinproofs.verify.norepeat import statement as words
 from coinproofs.verify.norepeat_dag import HEADER, NO_CHILD, NO_REPLY, NODE, RECORD, check_dag
 from coinproofs.verify.schema import Rejected
+from tests.corpus import Corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAL = ROOT / "formal"
@@ -95,13 +96,6 @@ def compile_text(folder: Path, name: str, text: str) -> tuple[bool, str]:
     return run_coq(coqc(FORMAL, folder, name), folder)
 
 
-def prove(ids: list[str], folder: Path) -> list[Path]:
-    """Prove the claims into folder (prove writes each .v beside its certificate); the
-    certificates' paths."""
-    assert cp.prove(*ids, out=folder).proved
-    return [folder / f"{claim_id}.json" for claim_id in ids]
-
-
 def coq_accepts(folder: Path, certificates: list[Path]) -> None:
     """`verify --coq`'s check: each .v compiles, its theorem proves exactly the claim's
     statement, and coqchk finds no assumption in it."""
@@ -111,8 +105,8 @@ def coq_accepts(folder: Path, certificates: list[Path]) -> None:
 
 
 @needs_coq
-def test_small_claims_compile(formal: Path, tmp_path: Path) -> None:
-    coq_accepts(tmp_path, prove(SMALL, tmp_path))
+def test_small_claims_compile(formal: Path, corpus: Corpus) -> None:
+    coq_accepts(corpus.proved(*SMALL), corpus.certificates(*SMALL))
 
 
 def default_claims() -> list[str]:
@@ -122,10 +116,10 @@ def default_claims() -> list[str]:
 
 @pytest.mark.slow
 @needs_coq
-def test_every_default_claim_compiles(formal: Path, tmp_path: Path) -> None:
+def test_every_default_claim_compiles(formal: Path, corpus: Corpus) -> None:
     ids = default_claims()
     assert {"norepeat.n16.normal", "norepeat.n5.misere"} <= set(ids)
-    coq_accepts(tmp_path, prove(ids, tmp_path))
+    coq_accepts(corpus.proved(*ids), corpus.certificates(*ids))
 
 
 # --- A tampered strategy DAG -------------------------------------------------------------------
@@ -165,21 +159,22 @@ def mutations(data: bytes) -> Iterator[tuple[str, bytes]]:
 
 
 @needs_coq
-def test_tampered_dag_fails_to_compile(formal: Path, tmp_path: Path) -> None:
-    [path] = prove(["norepeat.n4.misere"], tmp_path)
+def test_tampered_dag_fails_to_compile(formal: Path, corpus: Corpus, tmp_path: Path) -> None:
+    folder = corpus.copy("norepeat.n4.misere", to=tmp_path / "certificates")
+    path = folder / "norepeat.n4.misere.json"
     certificate = json.loads(path.read_text())
     [item] = [e for e in certificate["evidence"] if e["method"] == "strategy-dag"]
-    data = (tmp_path / item["file"]).read_bytes()
+    data = (folder / item["file"]).read_bytes()
     changed_numbers = []
     for name, changed in mutations(data):
         changed_numbers.append(name)
-        (tmp_path / item["file"]).write_bytes(changed)
+        (folder / item["file"]).write_bytes(changed)
         item["sha256"] = hashlib.sha256(changed).hexdigest()
         path.write_text(json.dumps(certificate))
         with pytest.raises(Rejected):  # the kernel refuses it...
-            check_dag(4, True, "second", item, Artifacts(tmp_path))
+            check_dag(4, True, "second", item, Artifacts(folder))
         build.write_proof(path)  # ...and so does Coq
-        [verdict] = check_folder(tmp_path, [path], norec=True)[0]
+        [verdict] = check_folder(folder, [path], norec=True)[0]
         assert not verdict.accepted and "dag_ok" in verdict.reason, (name, verdict)
     assert changed_numbers == ["seen", "reply", "automorphism", "child"]
 
