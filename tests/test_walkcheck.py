@@ -8,12 +8,17 @@ reply into a leaf the loser wins).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from coinproofs.coq import norepeat
+from coinproofs.coq.check import check_folder
 from tests.conftest import make
+from tests.test_coq_norepeat import prove
 from tests.test_coq_norepeat_walk import kernel_accepts
 from tests.test_formal import FORMAL, needs_coq, needs_ocaml
 from tests.test_norepeat_walk import written
@@ -78,3 +83,27 @@ def test_every_changed_byte_gets_the_kernels_verdict(walkcheck: Path, tmp_path: 
             assert (status == 0) == kernel_accepts(tmp_path, bytes(changed), 5), (at, mask, said)
             by_checker += said == REFUSED
     assert by_checker > 0 or leaf == 20
+
+
+@needs_coq
+@needs_ocaml
+def test_verify_coq_hands_a_large_walk_to_walkcheck(walkcheck: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A certificate whose walk has more nodes than a .v is written for (here the bound lowered
+    to 0, as six coins' walk exceeds it) has no .v: `verify --coq`'s check runs walkcheck on
+    the walk, which accepts the five-coin walk and refuses it cut short."""
+    monkeypatch.setattr(norepeat, "COQ_WALK_NODES", 0)
+    [path] = prove(["norepeat.n5.misere"], tmp_path)
+    _, data = written(5, True, 8)
+    walk = tmp_path / "norepeat.n5.misere.nrwalk"
+    certificate = json.loads(path.read_text())
+    certificate["evidence"] = [{"method": "strategy-walk", "file": walk.name,
+                                "sha256": hashlib.sha256(data).hexdigest(),
+                                "nodes": int.from_bytes(data[16:24], "little")}]
+    path.write_text(json.dumps(certificate))
+    (tmp_path / "norepeat_n5_misere.v").unlink()
+    for written_data, accepted in ((data, True), (data[:-1], False)):
+        walk.write_bytes(written_data)
+        [verdict], _ = check_folder(tmp_path, [path], norec=True)
+        assert (verdict.accepted, verdict.methods) == (accepted, ("walkcheck",)), verdict
+        assert accepted or "extracted walk checker refuses" in verdict.reason

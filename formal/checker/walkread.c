@@ -270,11 +270,18 @@ static int read_walk(const char *path, int n, int misere) {
                     "and rule (leaf at most 20, at most 2^27 nodes)");
     }
     size_t most = (size_t)RECORD_MOST * (size_t)n * W.nodes;
-    uint8_t *bytes = malloc(most + 1);
+    long end = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
+    if (end < HEADER_BYTES || (size_t)(end - HEADER_BYTES) > most
+        || fseek(file, HEADER_BYTES, SEEK_SET) != 0) {
+        fclose(file);
+        return fail("the file is longer than its nodes allow, or cannot be read");
+    }
+    size_t size = (size_t)(end - HEADER_BYTES);
+    uint8_t *bytes = malloc(size + 1);  /* only the records: not the most they could take */
     if (!bytes) { fclose(file); return fail("out of memory"); }
-    size_t size = fread(bytes, 1, most + 1, file);
+    size_t got = fread(bytes, 1, size, file);
     fclose(file);
-    if (size > most) { free(bytes); return fail("the file is longer than its nodes allow"); }
+    if (got != size) { free(bytes); return fail("the file cannot be read"); }
     W.bytes = bytes; W.size = size; W.cursor = 0;
     W.everything = n == 6 ? ~0ull : (1ull << (1 << n)) - 1;
     memset(W.heads, 0, sizeof W.heads);
