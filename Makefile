@@ -65,7 +65,7 @@ formal-gate: setup formal
 # and the extracted walk checker, formal/checker/walkcheck N RULE WALK (its reader in C).
 checker: formal
 	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
-	cd formal/checker && ocamlopt -ccopt -O2 -o walkcheck walkread.c walkchecker.mli \
+	cd formal/checker && ocamlopt -inline 1000 -ccopt -O2 -o walkcheck walkread.c walkchecker.mli \
 	  walkchecker.ml walkmain.ml
 
 clean:

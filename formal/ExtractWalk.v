@@ -20,8 +20,10 @@ Extract Inlined Constant PeanoNat.Nat.testbit => "(fun a b -> (a lsr b) land 1 =
 Extract Inlined Constant PeanoNat.Nat.lor => "(lor)".
 Extract Inlined Constant PeanoNat.Nat.lxor => "(lxor)".
 Extract Inlined Constant PeanoNat.Nat.shiftl => "(lsl)".
-Extract Inlined Constant eqn => "(=)".
-Extract Inlined Constant leq => "(<=)".
+(* On int, not OCaml's polymorphic comparison (the extracted types do not always say int). *)
+Extract Inlined Constant eqn => "(fun (m : int) (n : int) -> m = n)".
+Extract Inlined Constant leq => "(fun (m : int) (n : int) -> m <= n)".
+Extract Inlined Constant Init.Nat.sub => "(fun (m : int) (n : int) -> if m > n then m - n else 0)".
 Extract Constant expn => "fun b e -> if b = 2 && e < 62 then 1 lsl e else failwith ""expn: only powers of 2 below 2^62""".
 Set Warnings "-extraction-opaque-accessed,-extraction-reserved-identifier".
 Extraction "checker/walkchecker.ml" wordsb.

@@ -35,21 +35,12 @@ Definition markw (s : words) x : words :=
 (* The set as walk_ok reads it. *)
 Definition bitsV n s := mkseq (memw s) (2 ^ n).
 
-(* Loops over 0 .. k-1, which build no list. *)
+(* A loop over 0 .. k-1, which builds no list. *)
 Fixpoint all_below (f : nat -> bool) k := if k is k'.+1 then f k' && all_below f k' else true.
-Fixpoint count_below (f : nat -> bool) k :=
-  if k is k'.+1 then f k' + count_below f k' else 0.
-
 Lemma all_belowE f k : all_below f k = all f (iota 0 k).
 Proof.
 elim: k => // k IH; rewrite -[in RHS]addn1 iotaD all_cat /= andbT -IH.
 by rewrite andbC.
-Qed.
-
-Lemma count_belowE f k : count_below f k = count f (iota 0 k).
-Proof.
-elim: k => // k IH; rewrite -[in RHS]addn1 iotaD count_cat /= addn0 -IH.
-by rewrite addnC.
 Qed.
 
 Definition turnw x i := Nat.lxor x (Nat.shiftl 1 i).
@@ -73,6 +64,10 @@ Qed.
 Section Words.
 
 Variables (n : nat) (r : play).
+(* The coins and the patterns, listed once: the extracted program's loops run over these lists
+   (OCaml's matching), where a loop over a number would make closures at every step. *)
+Variables (coins patterns : seq nat).
+Hypotheses (coinsE : coins = iota 0 n) (patternsE : patterns = iota 0 (2 ^ n)).
 Let nb := neighbours n.
 Let xors := masks n.
 
@@ -97,16 +92,16 @@ Lemma turnw_lt x i : x < 2 ^ n -> i < n -> turnw x i < 2 ^ n.
 Proof. by rewrite turnwE; apply: turn_over_lt. Qed.
 
 (* The coins whose turn makes a pattern not in s. *)
-Definition legalw s v := [seq i <- iota 0 n | ~~ memw s (turnw v i)].
+Definition legalw s v := [seq i <- coins | ~~ memw s (turnw v i)].
 
 Lemma legalE s v : v < 2 ^ n -> legal n nb (bitsV n s) v = legalw s v.
 Proof.
-move=> lt_v; apply: eq_in_filter => i; rewrite mem_iota add0n => /andP[_ lt_i].
+move=> lt_v; rewrite /legalw coinsE; apply: eq_in_filter => i; rewrite mem_iota add0n => /andP[_ lt_i].
 by rewrite neighbour_turnw // nth_bitsV turnw_lt.
 Qed.
 
 Lemma legalw_lt s v i : i \in legalw s v -> i < n.
-Proof. by rewrite mem_filter mem_iota => /andP[_ /andP[]]. Qed.
+Proof. by rewrite mem_filter coinsE mem_iota => /andP[_ /andP[]]. Qed.
 
 (* winv of NoRepeatsWalk.v. *)
 Fixpoint winw k s v : bool :=
@@ -124,32 +119,54 @@ apply: eq_in_has => j /legalw_lt lt_j; rewrite neighbour_turnw // mark_bitsV ?tu
 by rewrite IH ?turnw_lt.
 Qed.
 
-Definition stuckw s y := all (fun i => memw s (turnw y i)) (iota 0 n).
+(* winw again, with loops over the coins in place of the list of legal ones (which the
+   extracted program would build at every position of every leaf), and a list as fuel. *)
+Fixpoint winf (fuel : seq nat) s v : bool :=
+  if fuel is _ :: fuel' then
+    if all (fun i => memw s (turnw v i)) coins then r == misere
+    else has (fun i => let w := turnw v i in ~~ memw s w && ~~ winf fuel' (markw s w) w) coins
+  else false.
+
+Lemma ifnil_has (a : bool) f cs :
+  (if cs is [::] then a else some_not f cs) = if cs == [::] then a else has (fun i => ~~ f i) cs.
+Proof. by case: cs => // i cs; apply: some_notE. Qed.
+
+Lemma winfE fuel s v : winf fuel s v = winw (size fuel) s v.
+Proof.
+elim: fuel s v => // x fuel IH s v /=; rewrite ifnil_has.
+have -> : all (fun i => memw s (turnw v i)) coins = (legalw s v == [::]).
+  rewrite /legalw -[RHS]negbK -has_filter -all_predC.
+  by apply: eq_all => i /=; rewrite negbK.
+congr (if _ then _ else _); rewrite /legalw !has_count count_filter.
+by congr (0 < _); apply: eq_count => j /=; rewrite IH andbC.
+Qed.
+
+Definition stuckw s y := all (fun i => memw s (turnw y i)) coins.
 
 Lemma stuckE s y : y < 2 ^ n -> stuckb n nb (bitsV n s) y = stuckw s y.
 Proof.
-move=> lt_y; apply: eq_in_all => i; rewrite mem_iota add0n => /andP[_ lt_i].
+move=> lt_y; rewrite /stuckw coinsE; apply: eq_in_all => i; rewrite mem_iota add0n => /andP[_ lt_i].
 by rewrite neighbour_turnw // nth_bitsV turnw_lt.
 Qed.
 
-Definition countw s := count_below (memw s) (2 ^ n).
+Definition countw s := count (memw s) patterns.
 
 Lemma countE s : count_seen n (bitsV n s) = countw s.
 Proof.
-rewrite /countw count_belowE; apply: eq_in_count => x; rewrite mem_iota add0n => /andP[_ lt_x].
+rewrite /countw patternsE; apply: eq_in_count => x; rewrite mem_iota add0n => /andP[_ lt_x].
 by rewrite nth_bitsV lt_x.
 Qed.
 
 (* cutb of NoRepeatsDag.v, the first set as a function, the second as words. *)
 Definition cutw (W : nat -> bool) u (T : words) w :=
-  [&& u == w, all_below (fun x => W x ==> memw T x) (2 ^ n) &
-      all_below (fun x => memw T x && ~~ W x ==>
-                   all (fun i => (turnw x i != w) && memw T (turnw x i)) (iota 0 n)) (2 ^ n)].
+  [&& u == w, all (fun x => W x ==> memw T x) patterns &
+      all (fun x => memw T x && ~~ W x ==>
+                     all (fun i => (turnw x i != w) && memw T (turnw x i)) coins) patterns].
 
 Lemma cutE W Wf u T w : (forall x, x < 2 ^ n -> nth false W x = Wf x) ->
   cutb n nb W u (bitsV n T) w = cutw Wf u T w.
 Proof.
-move=> WE; rewrite /cutb /cutw !all_belowE; congr [&& _, _ & _].
+move=> WE; rewrite /cutb /cutw patternsE coinsE; congr [&& _, _ & _].
   by apply: eq_in_all => x; rewrite mem_iota add0n => /andP[_ lt_x]; rewrite WE // nth_bitsV lt_x.
 apply: eq_in_all => x; rewrite mem_iota add0n => /andP[_ lt_x].
 rewrite WE // nth_bitsV lt_x /=; congr (_ ==> _); apply: eq_in_all => i.
@@ -189,7 +206,7 @@ Definition answerw s y ans :=
   end.
 
 Definition leafw s y z :=
-  let w := turnw y z in [&& z < n, ~~ memw s w & ~~ winw (2 ^ n).+1 (markw s w) w].
+  let w := turnw y z in [&& z < n, ~~ memw s w & ~~ winf (0 :: patterns) (markw s w) w].
 
 Definition stepw s y st :=
   match st with
@@ -209,7 +226,7 @@ Lemma stepE s y st : y < 2 ^ n ->
 Proof.
 move=> lt_y; case: st => [ans | z] /=; last first.
   rewrite /leafb /leafw; case: (ltnP z n) => lt_z //.
-  by rewrite neighbour_turnw // nth_bitsV turnw_lt // mark_bitsV ?turnw_lt // winwE ?turnw_lt.
+  by rewrite neighbour_turnw // nth_bitsV turnw_lt // mark_bitsV ?turnw_lt // winwE ?turnw_lt // winfE /= patternsE size_iota.
 case: ans => [| z | z p t j |] //=; first by rewrite stuckE.
   case: (ltnP z n) => lt_z; last by rewrite !andbF.
   by rewrite neighbour_turnw // nth_bitsV turnw_lt // mark_bitsV ?turnw_lt // stuckE ?turnw_lt.
@@ -245,11 +262,11 @@ Definition rootw (first : option nat) :=
     (z < n) && cutw (fun x => (x == 0) || (x == turnw 0 z)) (turnw 0 z) (seen 0) (cur 0)
   else cutw (fun x => x == 0) 0 (seen 0) (cur 0).
 
-Definition wordsb first :=
+Definition wordsb_lists first :=
   [&& all_below (fun p => automorphismb n nb (mkseq (f p) (2 ^ n), mkseq (g p) (2 ^ n))) autos,
       0 < size, rootw first & all_below nodew size].
 
-Lemma wordsb_walkb first : wordsb first -> walkb n r nb tables xors walk_of first.
+Lemma wordsb_walkb first : wordsb_lists first -> walkb n r nb tables xors walk_of first.
 Proof.
 case/and4P=> autos_ok nonempty root nodes_ok; apply/and4P; split.
 - by rewrite all_map; move: autos_ok; rewrite all_belowE.
@@ -264,11 +281,13 @@ Qed.
 
 End Words.
 
+Definition wordsb n r := wordsb_lists n r (iota 0 n) (iota 0 (2 ^ n)).
+
 (* The soundness theorems: words the checker accepts prove who wins. *)
 Theorem words_second_wins n r size seen cur steps autos f g :
   wordsb n r size seen cur steps autos f g None -> second_wins n r.
-Proof. by move/wordsb_walkb/walkb_second_wins. Qed.
+Proof. by move/(wordsb_walkb erefl erefl)/walkb_second_wins. Qed.
 
 Theorem words_first_wins n r size seen cur steps autos f g z :
   wordsb n r size seen cur steps autos f g (Some z) -> first_wins n r.
-Proof. by move/wordsb_walkb/walkb_first_wins. Qed.
+Proof. by move/(wordsb_walkb erefl erefl)/walkb_first_wins. Qed.
