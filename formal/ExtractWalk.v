@@ -20,6 +20,8 @@ Extract Inlined Constant PeanoNat.Nat.testbit => "(fun a b -> (a lsr b) land 1 =
 Extract Inlined Constant PeanoNat.Nat.lor => "(lor)".
 Extract Inlined Constant PeanoNat.Nat.lxor => "(lxor)".
 Extract Inlined Constant PeanoNat.Nat.shiftl => "(lsl)".
+Extract Inlined Constant fst => "fst".
+Extract Inlined Constant snd => "snd".
 (* On int, not OCaml's polymorphic comparison (the extracted types do not always say int). *)
 Extract Inlined Constant eqn => "(fun (m : int) (n : int) -> m = n)".
 Extract Inlined Constant leq => "(fun (m : int) (n : int) -> m <= n)".
