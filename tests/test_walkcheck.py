@@ -17,6 +17,7 @@ import pytest
 
 from coinproofs.coq import norepeat
 from coinproofs.coq.check import check_folder
+from coinproofs.coq.gate import EXTRACTED, printed_statements, statement_findings
 from tests.conftest import make
 from tests.test_coq_norepeat import prove
 from tests.test_coq_norepeat_walk import kernel_accepts
@@ -41,6 +42,15 @@ def run(walkcheck: Path, folder: Path, data: bytes, n: int,
     result = subprocess.run([str(walkcheck), str(n), rule, str(path)], capture_output=True,
                             text=True, timeout=60)
     return result.returncode, (result.stdout + result.stderr).strip()
+
+
+@needs_coq
+def test_the_gate_pins_what_walkcheck_means(formal: Path) -> None:
+    """words_second_wins and words_first_wins state, as Coq prints them, what the gate records:
+    an accepted walk proves who wins, whatever functions the reader gave."""
+    printed = printed_statements(formal, list(EXTRACTED))
+    assert statement_findings(printed, EXTRACTED) == []
+    assert printed["words_second_wins"].endswith("None -> second_wins n r")
 
 
 @needs_coq
