@@ -61,14 +61,17 @@ headline: formal
 formal-gate: setup formal
 	$(BIN)/python -m coinproofs.coq.gate formal
 
-# The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY.
+# The extracted strategy checker (OCaml, Debian's ocaml): formal/checker/checker N < STRATEGY;
+# and the extracted walk checker, formal/checker/walkcheck N RULE WALK (its reader in C).
 checker: formal
 	cd formal/checker && ocamlopt -o checker checker.mli checker.ml main.ml
+	cd formal/checker && ocamlopt -inline 1000 -ccopt -O2 -o walkcheck walkread.c walkchecker.mli \
+	  walkchecker.ml walkmain.ml
 
 clean:
 	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache
 	if [ -f formal/Makefile.coq ]; then $(MAKE) -C formal -f Makefile.coq clean; fi
-	cd formal/checker && rm -f checker checker.ml checker.mli *.cmi *.cmx *.o
+	cd formal/checker && rm -f checker checker.ml checker.mli walkcheck walkchecker.ml walkchecker.mli *.cmi *.cmx *.o
 
 # The reference site, from docs/ and the docstrings, the notebooks run: build/site/index.html.
 # Warnings are errors; then every public name must have its entry on the site.

@@ -446,7 +446,7 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
                     proof.kept)))
             verdicts += [Verdict(folder / f"{verdict.module}.v", verdict.claim,
                                  verdict.accepted, verdict.reason,
-                                 ("coq", "coqchk") if verdict.accepted else (),
+                                 verdict.methods if verdict.accepted else (),
                                  verdict.seconds) for verdict in checked]
             if assumptions is not None and not assumptions.none:
                 problems.append(f"coqchk on {folder}: {assumptions}")

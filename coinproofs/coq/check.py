@@ -72,6 +72,7 @@ from coinproofs.coq.library import (
     how_to_build,
     pinned,
 )
+from coinproofs.coq.norepeat import extracted_walk
 from coinproofs.coq.reading import banned_commands
 from coinproofs.proofs.registry import find, takes_text
 from coinproofs.verify.certificate import check_form, load, open_regular, parse_claim
@@ -138,6 +139,8 @@ class CoqVerdict:
     reason: str = ""
     seconds: float = field(default=0.0, repr=False)
     kept: bool = field(default=False, repr=False)  # compiled by an earlier run, not again
+    # What checked it: coqc and coqchk, or the extracted walk checker.
+    methods: tuple[str, ...] = field(default=("coq", "coqchk"), repr=False)
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,9 @@ class Proof:
     reason: str = ""
     seconds: float = 0.0
     kept: bool = False  # compiled by an earlier run from the same files: not compiled again
+    # A strategy walk too large for a .v file: coins, misère, the walk file, for the extracted
+    # walk checker (formal/checker/walkcheck) in place of coqc, the driver and coqchk.
+    walk: tuple[int, bool, Path] | None = None
 
 
 @dataclass(frozen=True)
@@ -361,6 +367,10 @@ def proof_of(folder: Path, path: Path, named: bool) -> Proof:
         proof.reason = f"no Coq proof: {why}"
         return proof
     proof.statement, proof.requires = written.text, written.imports
+    walk = extracted_walk(load(path), folder)
+    if walk is not None:
+        proof.walk = (asked.claim["params"]["n"], asked.claim["params"]["misere"], walk)
+        return proof
     if proof.source.is_symlink() or not proof.source.is_file():
         proof.reason = f"no Coq proof: {proof.source.name} is missing"
         return proof
@@ -427,6 +437,25 @@ def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
             on_done(proof)
     finally:  # on Ctrl-C, no proof waiting is started
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def check_walk(proof: Proof, formal: Path, build: Path) -> None:
+    """Run the extracted walk checker on the proof's walk, within the claim's budget: it prints
+    "second wins" only if wordsb accepts the walk for these coins and rule, which then proves
+    `second_wins n r` (Theorem words_second_wins, whose statement the gate pins)."""
+    assert proof.walk is not None
+    n, misere, walk = proof.walk
+    program = formal / "checker" / "walkcheck"
+    if not program.is_file():
+        proof.reason = (f"no Coq proof: its walk is for {program}, which is not built (run "
+                        "`make checker` in the checkout)")
+        return
+    start = time.perf_counter()
+    ok, output = run_coq([str(program), str(n), "misere" if misere else "normal", str(walk)],
+                         _empty(build), proof.budget)
+    proof.seconds = time.perf_counter() - start
+    if not ok or output != "second wins":
+        proof.reason = f"the extracted walk checker refuses {walk.name}: {output[-400:]}"
 
 
 def _empty(build: Path) -> Path:
@@ -540,13 +569,21 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
     the folder's MANIFEST holds, so each certificate must be named after its claim."""
     formal = formal or formal_folder()
     require_coq(formal)
-    proofs = proofs_of(folder, certificates, named)
+    every = proofs_of(folder, certificates, named)
     # Said before the work starts: a proof that takes minutes should not come as a surprise.
-    on_note(f"checking the Coq proofs of {takes_text([(p.claim, p.takes) for p in proofs])}")
+    on_note(f"checking the Coq proofs of {takes_text([(p.claim, p.takes) for p in every])}")
+    proofs = [proof for proof in every if proof.walk is None]
     cached = build_folder(folder)
     with tempfile.TemporaryDirectory(prefix="coinproofs-coq-") as temporary, \
             (held(cached) if cache else nullcontext(False)) as ours:
         build = cached if ours else Path(temporary)
+        for proof in every:
+            if proof.walk is not None:
+                on_start(proof.claim)
+                on_note(f"{proof.claim}: its strategy walk goes to the extracted walk checker "
+                        "(formal/checker/walkcheck, Theorem words_second_wins)")
+                check_walk(proof, formal, build)
+                on_compiled(proof)
         compile_proofs(proofs, formal, build, jobs, on_compiled, on_start, reuse=ours)
         kept = sum(proof.kept for proof in proofs)
         if kept:
@@ -563,7 +600,9 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
             assumptions, why = coqchk(formal, build, live, norec)
             blame(proofs, assumptions, why)
     verdicts = [CoqVerdict(proof.claim, proof.module, not proof.reason, proof.reason,
-                           proof.seconds, proof.kept) for proof in proofs]
+                           proof.seconds, proof.kept,
+                           ("coq", "coqchk") if proof.walk is None else ("walkcheck",))
+                for proof in every]
     return verdicts, assumptions
 
 

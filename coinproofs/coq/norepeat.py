@@ -141,10 +141,29 @@ def walk_script_of(item: Mapping[str, Any], n: int, misere: bool, winner: str,
     STRATEGY_WALK.check(item)
     if item["nodes"] > COQ_WALK_NODES:
         raise Unsupported(f"the strategy walk has {item['nodes']:,} nodes, more than the "
-                          f"{COQ_WALK_NODES:,} a Coq proof is written for")
+                          f"{COQ_WALK_NODES:,} a Coq proof is written for (`verify --coq` "
+                          "runs the extracted walk checker on it)")
     data = Artifacts(folder).read(item, bound=WALK_NODES,
                                   bytes_each=nrwalk.HEADER.size + n * RECORD_BYTES)
     return walk_script(n, misere, winner, data)
+
+
+def extracted_walk(certificate: Mapping[str, Any], folder: Path) -> Path | None:
+    """The walk file that `verify --coq` hands to the extracted walk checker
+    (formal/checker/walkcheck) for this certificate: its strategy-walk evidence, when the second
+    player wins and the walk has more than COQ_WALK_NODES nodes (no .v is written for it); else
+    None. Which file it is does not matter to soundness: walkcheck proves the claim from the
+    coins and rule it is given, whatever walk it accepts."""
+    claim = certificate["claim"]
+    if claim.get("game") != "norepeat" or claim.get("value") != "second":
+        return None
+    for item in certificate["evidence"]:
+        file = item.get("file")
+        if (item.get("method") == "strategy-walk" and type(item.get("nodes")) is int
+                and item["nodes"] > COQ_WALK_NODES and type(file) is str
+                and Path(file).name == file):
+            return folder / file
+    return None
 
 
 def walk_script(n: int, misere: bool, winner: str, data: bytes) -> Script:

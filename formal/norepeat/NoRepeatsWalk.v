@@ -192,8 +192,10 @@ Qed.
 
 End Soundness.
 
-(* The soundness theorems: a walk the checker accepts proves who wins. *)
-Theorem walk_second_wins n r walk : walk_ok n r None walk -> second_wins n r.
+(* The soundness theorems: a walk the checker accepts, with any tables of symmetries it checks,
+   proves who wins (NoRepeatsWords.v gives its own tables). *)
+Lemma walkb_second_wins n r autos walk :
+  walkb n r (neighbours n) autos (masks n) walk None -> second_wins n r.
 Proof.
 case/and4P=> autos_ok nonempty root /walk_lost lost_nodes.
 have := lost_nodes autos_ok 0; rewrite size_map => /(_ nonempty).
@@ -205,7 +207,8 @@ case: ltnP => [lt_x | le_x]; first by rewrite nth_mkseq.
 by apply/eqP => x0; move: le_x; rewrite x0 leqNgt expn_gt0.
 Qed.
 
-Theorem walk_first_wins n r f walk : walk_ok n r (Some f) walk -> first_wins n r.
+Lemma walkb_first_wins n r autos f walk :
+  walkb n r (neighbours n) autos (masks n) walk (Some f) -> first_wins n r.
 Proof.
 case/and4P=> autos_ok nonempty root /walk_lost lost_nodes.
 have := lost_nodes autos_ok 0; rewrite size_map => /(_ nonempty).
@@ -223,3 +226,9 @@ rewrite andFb; apply/negbTE; rewrite negb_or; apply/andP; split; apply/eqP => x_
   by move: le_x; rewrite x_eq leqNgt turn_over_lt.
 by move: le_x; rewrite x_eq leqNgt lt_0.
 Qed.
+
+Theorem walk_second_wins n r walk : walk_ok n r None walk -> second_wins n r.
+Proof. exact: walkb_second_wins. Qed.
+
+Theorem walk_first_wins n r f walk : walk_ok n r (Some f) walk -> first_wins n r.
+Proof. exact: walkb_first_wins. Qed.

@@ -1,0 +1,119 @@
+"""The extracted walk checker (formal/ExtractWalk.v: wordsb of NoRepeatsWords.v, proved sound
+by words_second_wins; `make checker` builds formal/checker/walkcheck with its reader
+walkread.c, not trusted). It accepts the native core's walks for 2 to 5 coins under misère
+play, and every changed byte of a five-coin walk gets the kernel's verdict on this road: the
+reader refuses what breaks the format, the checker what the format lets through (a changed
+reply into a leaf the loser wins).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from coinproofs.coq import norepeat
+from coinproofs.coq.check import check_folder
+from coinproofs.coq.gate import EXTRACTED, printed_statements, statement_findings
+from tests.conftest import make
+from tests.test_coq_norepeat import prove
+from tests.test_coq_norepeat_walk import kernel_accepts
+from tests.test_formal import FORMAL, needs_coq, needs_ocaml
+from tests.test_norepeat_walk import written
+
+REFUSED = "the checker refuses the walk"
+
+
+@pytest.fixture(scope="module")
+def walkcheck(formal: Path) -> Path:
+    """`make checker`: wordsb extracted to OCaml, with the reader of NRWALK1 files."""
+    make("checker")
+    return FORMAL / "checker" / "walkcheck"
+
+
+def run(walkcheck: Path, folder: Path, data: bytes, n: int,
+        rule: str = "misere") -> tuple[int, str]:
+    """walkcheck's exit status and what it prints, on `data` written into `folder`."""
+    path = folder / "walk.nrwalk"
+    path.write_bytes(data)
+    result = subprocess.run([str(walkcheck), str(n), rule, str(path)], capture_output=True,
+                            text=True, timeout=60)
+    return result.returncode, (result.stdout + result.stderr).strip()
+
+
+@needs_coq
+def test_the_gate_pins_what_walkcheck_means(formal: Path) -> None:
+    """words_second_wins and words_first_wins state, as Coq prints them, what the gate records:
+    an accepted walk proves who wins, whatever functions the reader gave."""
+    printed = printed_statements(formal, list(EXTRACTED))
+    assert statement_findings(printed, EXTRACTED) == []
+    assert printed["words_second_wins"].endswith("None -> second_wins n r")
+
+
+@needs_coq
+@needs_ocaml
+@pytest.mark.parametrize("n, leaf", [(2, 0), (3, 0), (4, 0), (5, 0), (5, 8), (5, 20)])
+def test_walkcheck_accepts_the_walks(walkcheck: Path, tmp_path: Path, n: int, leaf: int) -> None:
+    winner, data = written(n, True, leaf)
+    assert winner == "second"
+    assert run(walkcheck, tmp_path, data, n) == (0, "second wins")
+
+
+@needs_coq
+@needs_ocaml
+def test_walkcheck_states_only_the_claim_asked(walkcheck: Path, tmp_path: Path) -> None:
+    """The coins and the rule come from the command line: a walk for another claim, or
+    arguments out of bounds, are refused."""
+    _, data = written(5, True, 20)
+    assert run(walkcheck, tmp_path, data, 5, "normal")[0] == 1
+    assert run(walkcheck, tmp_path, data, 4)[0] == 1
+    assert run(walkcheck, tmp_path, data, 7)[0] == 2
+    assert run(walkcheck, tmp_path, data, 5, "other")[0] == 2
+
+
+@needs_coq
+@needs_ocaml
+@pytest.mark.parametrize("leaf", [8, 20])
+def test_every_changed_byte_gets_the_kernels_verdict(walkcheck: Path, tmp_path: Path,
+                                                     leaf: int) -> None:
+    """Each byte of the five-coin walk changed (its lowest bit, its highest): walkcheck accepts
+    the file exactly when the kernel's native walk does; with leaves of 8, some refusals are the
+    checker's own (a leaf the loser wins), not the reader's."""
+    _, data = written(5, True, leaf)
+    by_checker = 0
+    for at in range(len(data)):
+        for mask in (0x01, 0x80):
+            changed = bytearray(data)
+            changed[at] ^= mask
+            status, said = run(walkcheck, tmp_path, bytes(changed), 5)
+            assert status in (0, 1), said
+            assert (status == 0) == kernel_accepts(tmp_path, bytes(changed), 5), (at, mask, said)
+            by_checker += said == REFUSED
+    assert by_checker > 0 or leaf == 20
+
+
+@needs_coq
+@needs_ocaml
+def test_verify_coq_hands_a_large_walk_to_walkcheck(walkcheck: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A certificate whose walk has more nodes than a .v is written for (here the bound lowered
+    to 0, as six coins' walk exceeds it) has no .v: `verify --coq`'s check runs walkcheck on
+    the walk, which accepts the five-coin walk and refuses it cut short."""
+    monkeypatch.setattr(norepeat, "COQ_WALK_NODES", 0)
+    [path] = prove(["norepeat.n5.misere"], tmp_path)
+    _, data = written(5, True, 8)
+    walk = tmp_path / "norepeat.n5.misere.nrwalk"
+    certificate = json.loads(path.read_text())
+    certificate["evidence"] = [{"method": "strategy-walk", "file": walk.name,
+                                "sha256": hashlib.sha256(data).hexdigest(),
+                                "nodes": int.from_bytes(data[16:24], "little")}]
+    path.write_text(json.dumps(certificate))
+    (tmp_path / "norepeat_n5_misere.v").unlink()
+    for written_data, accepted in ((data, True), (data[:-1], False)):
+        walk.write_bytes(written_data)
+        [verdict], _ = check_folder(tmp_path, [path], norec=True)
+        assert (verdict.accepted, verdict.methods) == (accepted, ("walkcheck",)), verdict
+        assert accepted or "extracted walk checker refuses" in verdict.reason
