@@ -210,7 +210,7 @@ def test_count_ids_of_tables_that_cannot_be_won_are_refused(claim_id: str,
     assert all(word in str(refusal.value) for word in words), refusal.value
 
 
-# Every small table that can be won (test_counting.py's, and the trivial group's).
+# Every small table that can be won (test_devil_counting.py's, and the trivial group's).
 SMALL = [(1, 2, "cyclic", "zero"), (2, 2, "cyclic", "zero"), (4, 2, "cyclic", "zero"),
          (1, 3, "cyclic", "zero"), (1, 4, "cyclic", "zero"), (1, 5, "cyclic", "zero"),
          (3, 3, "cyclic", "equal"), (2, 2, "cyclic", "equal"), (4, 2, "cyclic", "equal"),

@@ -18,7 +18,7 @@ from coinproofs.verify import devil, theorems
 from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
 from coinproofs.verify.table import Fact
-from tests.test_certificates_devil import certificate as coin_certificate
+from tests.test_devil_certificates import certificate as coin_certificate
 
 
 def dials(n: int, q: int) -> theorems.Sizes:

@@ -87,7 +87,7 @@ def test_every_cell_is_a_claim_the_theorems_alone_certify(group: str, n: int, q:
     spec = build(name)
     assert spec.value == value
     if spec.params.keys() == {"n"}:
-        return  # the coin flip's claims: tests/test_certificates_devil.py
+        return  # the coin flip's claims: tests/test_devil_certificates.py
     goal = spec.params.get("goal", "zero")
     cited = ("table_shortest" if value is not None else
              "dial_not_wins" if (group, goal) == ("cyclic", "zero") else "table_not_wins")

@@ -4,8 +4,8 @@ Every test here hands the kernel a crafted certificate: one it must reject (not 
 crash on, not spend minutes on). The first group were holes the review found and the kernel
 has since closed (deep nesting, over-long integers, unreadable artifacts, unbounded work,
 ill-typed values, duplicate keys, ambiguous items, symbolic links); the rest are attacks it
-rejected from the start. They do not repeat test_certificates_devil.py,
-test_devil_invariant.py, test_devil_sat.py, test_lrat.py or test_verify_devil.py.
+rejected from the start. They do not repeat test_devil_certificates.py,
+test_devil_invariant.py, test_devil_sat.py, test_lrat.py or test_devil_kernel.py.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.verify import devil, theorems
 from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.table import Fact
-from tests.test_certificates_devil import certificate
+from tests.test_devil_certificates import certificate
 
 TWO_COINS = [[0, 1], [0], [0, 1]]  # Lamping's strategy for 2 coins
 
