@@ -33,13 +33,15 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
+from importlib.util import find_spec
 from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from coinproofs.atomic import atomic_path
+from coinproofs.atomic import atomic_path, write_text_atomically
+from coinproofs.caches import cache_root
 from coinproofs.games._norepeat import Solver
 
 START = 0  # all heads
@@ -390,8 +392,6 @@ def saved_table(n: int, misere: bool) -> Path:
     """Where `norepeat solve` and `prove` alike keep the native search's table of n coins
     under the rule between runs: `norepeat/n<n>.<normal|misere>.nrtable` in the user's cache
     (coinproofs/caches.py), its record beside it (`<name>.json`)."""
-    from coinproofs.caches import cache_root
-
     return cache_root() / "norepeat" / f"n{n}.{'misere' if misere else 'normal'}.nrtable"
 
 
@@ -413,8 +413,6 @@ def file_digest(path: Path) -> str:
 def native_core() -> str:
     """The SHA-256 of the native core's compiled module: a table saved by another build is not
     read, as its keys, hashes or entries may mean something else there."""
-    from importlib.util import find_spec
-
     spec = find_spec("coinproofs.games._norepeat")
     if spec is None or spec.origin is None:
         raise ImportError("the native core coinproofs.games._norepeat is not built")
@@ -425,8 +423,6 @@ def save_table(solver: Any, path: Path, n: int, misere: bool) -> None:
     """Save the native solver's table of n coins to `path`, then its record beside it. The
     old record goes first, so that a run stopped between the two leaves a table without a
     record, which is never read."""
-    from coinproofs.atomic import atomic_path, write_text_atomically
-
     # One line, by json's native encoder: the indenting one, in Python, leaves closures in
     # reference cycles, and the prover leaves none (tests/test_norepeat_walk.py).
     record = table_record(path)
