@@ -386,5 +386,5 @@ def test_claims_marks_the_claims_proved_on_request_with_how_long_they_take(
     assert main(["claims", "--all", "--json"]) == 0
     listed = {claim["id"]: claim for claim in json.loads(capsys.readouterr().out)["claims"]}
     assert listed["norepeat.n6.misere"]["takes"].startswith("about 40 minutes")
-    assert listed["glasses.n8.k5.shortest"]["takes"] == "about 4 minutes"
+    assert listed["glasses.n8.k5.shortest"]["takes"] == "about 2 minutes"
     assert "takes" not in listed["norepeat.n5.misere"]

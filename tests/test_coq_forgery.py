@@ -419,7 +419,7 @@ def test_a_claim_that_declares_long_work_gets_the_long_bounds() -> None:
     assert check.budget_of("") == check.Budget(120, 2 << 30)
     assert check.budget_of("seconds") == check.Budget(120, 2 << 30)
     assert check.budget_of("about 4 minutes") == check.Budget(3600, 8 << 30)
-    assert check.stated("glasses.n8.k5.shortest").takes == "about 4 minutes"
+    assert check.stated("glasses.n8.k5.shortest").takes == "about 2 minutes"
     assert check.stated("devil.n4.shortest").takes == ""
 
 

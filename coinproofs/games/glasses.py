@@ -30,7 +30,7 @@ import itertools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -164,17 +164,42 @@ class Rules:
                 image |= int(self.images[action, j, pattern, choice])
         return image
 
-    def mapped(self, belief: int, image_of: list[int]) -> int:
-        """The belief whose orbits are the images of the belief's orbits."""
-        return sum(1 << image_of[j] for j in range(self.orbit_count) if belief >> j & 1)
+    @cached_property
+    def mirror_bytes(self) -> list[list[int]]:
+        return byte_images(self.mirror)
+
+    @cached_property
+    def upside_down_bytes(self) -> list[list[int]]:
+        return byte_images(self.upside_down)
+
+    @cached_property
+    def size_bytes(self) -> list[list[int]]:
+        """For byte i of a belief and each value of it, the states in those orbits."""
+        sizes = np.bincount(orbit_of(self.n), minlength=self.orbit_count)
+        return [[sum(int(sizes[j]) for j in range(8 * i, min(8 * i + 8, self.orbit_count))
+                     if value >> (j - 8 * i) & 1) for value in range(256)]
+                for i in range((self.orbit_count + 7) // 8)]
+
+    def states_in(self, belief: int) -> int:
+        """The number of states in the belief's orbits."""
+        return sum(table[belief >> 8 * i & 255] for i, table in enumerate(self.size_bytes))
+
+    @staticmethod
+    def mapped(belief: int, by_byte: list[list[int]]) -> int:
+        """The belief whose orbits are the images of the belief's orbits, by the table of
+        `byte_images`: one look-up per byte of the belief."""
+        image = 0
+        for i, table in enumerate(by_byte):
+            image |= table[belief >> 8 * i & 255]
+        return image
 
     def symmetric(self, belief: int) -> list[int]:
         """The belief, its mirror image, and both with every glass turned over: the player can
         win from each as fast as from the others (the game looks the same in a mirror and with
         up and down swapped)."""
-        mirrored = self.mapped(belief, self.mirror)
-        return [belief, mirrored, self.mapped(belief, self.upside_down),
-                self.mapped(mirrored, self.upside_down)]
+        mirrored = self.mapped(belief, self.mirror_bytes)
+        return [belief, mirrored, self.mapped(belief, self.upside_down_bytes),
+                self.mapped(mirrored, self.upside_down_bytes)]
 
     def canonical(self, belief: int) -> int:
         """The least of the belief's symmetric images: the key the search memoises."""
@@ -183,9 +208,23 @@ class Rules:
     def actions_for(self, belief: int) -> list[int]:
         """The actions worth trying: all, or one of each mirror pair when the belief is its
         own mirror image (then the mirrored grab does what the grab does, mirrored)."""
-        if self.mapped(belief, self.mirror) != belief:
+        if self.mapped(belief, self.mirror_bytes) != belief:
             return list(range(len(self.actions)))
         return [a for a in range(len(self.actions)) if self.mirror_action[a] >= a]
+
+
+def byte_images(image_of: list[int]) -> list[list[int]]:
+    """A map of orbits (orbit j to orbit image_of[j]) as tables for Rules.mapped: for byte i of
+    a belief (orbits 8i..8i+7) and each value of it, the belief of their images. The search maps
+    beliefs at every step (its memo's key, `canonical`); orbit by orbit, that was most of its
+    time.
+
+    >>> byte_images([1, 0])[0][:4]  # orbits 0 and 1 swapped: {}, {0}, {1}, {0, 1}
+    [0, 2, 1, 3]
+    """
+    return [[sum(1 << image_of[j] for j in range(8 * i, min(8 * i + 8, len(image_of)))
+                 if value >> (j - 8 * i) & 1) for value in range(256)]
+            for i in range((len(image_of) + 7) // 8)]
 
 
 def check_size(n: int, k: int) -> None:
@@ -474,6 +513,7 @@ class Search:
     rules: Rules
     fails: dict[int, int] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
+    keys: dict[int, int] = field(default_factory=dict)  # belief -> its canonical belief
     visited: int = 0
 
     def winnable(self, belief: int, turns: int) -> bool:
@@ -481,7 +521,9 @@ class Search:
             return True
         if turns == 0:
             return False
-        key = self.rules.canonical(belief)
+        key = self.keys.get(belief)
+        if key is None:  # most calls meet a belief met before: its key is remembered
+            key = self.keys[belief] = self.rules.canonical(belief)
         if self.wins.get(key, turns + 1) <= turns:
             return True
         if self.fails.get(key, -1) >= turns:
@@ -547,38 +589,40 @@ class Search:
         be so): layers 1..turns, layer d holding beliefs the devil survives d turns from, the
         given belief in the last. For each belief of layer d and every grab (all of them, up
         to rotation only, as the kernel tries them), a feel after which every choice leads to
-        a belief not winnable within d - 1 turns; those beliefs go to layer d - 1 (or later,
-        if they survive longer), except for d = 1, where being nonempty is enough."""
+        a belief not winnable within d - 1 turns; those beliefs go to layer d - 1 (unless
+        listed higher), except for d = 1, where being nonempty is enough.
+
+        The layers are filled from the top down, and each grab is answered by the feel whose
+        beliefs after it add the fewest states not yet listed high enough: the kernel and Coq
+        check every state listed (8 glasses, 4 hands: 2,447,648 states in 53,392 beliefs with
+        the first feel that will do, 300,788 in 7,778 with the cheapest)."""
         layer_of = {belief: turns}
-        waiting = [belief]
-        while waiting:
-            current = waiting.pop()
-            d = layer_of[current]
-            if d == 1:
-                continue
-            nexts, possible = self.rules.successors(current)
-            for a in range(len(self.rules.actions)):
-                for f in np.flatnonzero(possible[a]):
-                    afters = {int(after) for after in nexts[a, f]}
-                    if not any(self.winnable(after, d - 1) for after in afters):
-                        for after in afters:
-                            if layer_of.get(after, 0) < d - 1:
-                                layer_of[after] = d - 1
-                                waiting.append(after)
-                        break
-                else:
-                    raise AssertionError(f"the player escapes {current} within {d} turns")
+        for d in range(turns, 1, -1):
+            for current in [b for b, e in layer_of.items() if e == d]:
+                nexts, possible = self.rules.successors(current)
+                for a in range(len(self.rules.actions)):
+                    feels = sorted(np.flatnonzero(possible[a]), key=lambda f: self._unlisted(
+                        nexts[a, f], layer_of, d - 1))
+                    for f in feels:
+                        afters = {int(after) for after in nexts[a, f]}
+                        if not any(self.winnable(after, d - 1) for after in afters):
+                            for after in afters:
+                                layer_of[after] = max(layer_of.get(after, 0), d - 1)
+                            break
+                    else:
+                        raise AssertionError(f"the player escapes {current} within {d} turns")
         return [sorted(b for b, e in layer_of.items() if e == d) for d in range(1, turns + 1)]
+
+    def _unlisted(self, afters: Table, layer_of: dict[int, int], least: int) -> int:
+        """The states of the beliefs `afters` not listed in layer `least` or higher."""
+        return sum(self.rules.states_in(after) for after in {int(after) for after in afters}
+                   if layer_of.get(after, 0) < least)
 
 
 def _popcounts(beliefs: Table) -> npt.NDArray[np.int64]:
-    """The number of orbits in each belief."""
-    counts = np.zeros(beliefs.shape, dtype=np.int64)
-    rest = beliefs.copy()
-    while rest.any():
-        counts += (rest & np.uint64(1)).astype(np.int64)
-        rest >>= np.uint64(1)
-    return counts
+    """The number of orbits in each belief (numpy's own popcount: the search asks for it at
+    every grab and feel, and a loop over the bits took most of the search's time)."""
+    return np.bitwise_count(beliefs).astype(np.int64)
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ MAX_CLAIM_N = 64
 
 TREE_NODES = declare("glasses.tree-nodes", 100_000, "turns of the tree",
                      "each turn is played on up to 2^N states")
-# 8 glasses, 5 hands need 78,400,000 (70 to 80 s): the largest survival evidence proved.
+# 8 glasses, 4 hands need 48,126,080 (about 60 s of CPU): the largest survival evidence proved
+# (5 hands 19,650,624, 6 hands far fewer).
 SURVIVAL_WORK = declare("glasses.survival-work", 80_000_000, "state-turns",
                         "every state of every belief is turned every way after every grab: "
                         "states x grabs up to rotation x 2^K")
