@@ -41,8 +41,8 @@ class Corpus:
         return [folder / f"{claim_id}.json" for claim_id in ids]
 
     def copy(self, *ids: str, to: Path) -> Path:
-        """A copy of `proved(*ids)` at `to`, free to change."""
-        return Path(shutil.copytree(self.proved(*ids), to))
+        """A copy of `proved(*ids)` at `to` (a new folder, or an empty one), free to change."""
+        return Path(shutil.copytree(self.proved(*ids), to, dirs_exist_ok=True))
 
 
 def run_corpus(base: Path) -> Corpus:

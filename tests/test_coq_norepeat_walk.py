@@ -22,7 +22,8 @@ from coinproofs.coq.norepeat import COQ_WALK_NODES, read_walk, script, walk_scri
 from coinproofs.verify import norepeat_walk as kernel
 from coinproofs.verify.certificate import Artifacts
 from coinproofs.verify.schema import Rejected
-from tests.test_coq_norepeat import claim, compile_text, needs_coq, prove
+from tests.corpus import Corpus
+from tests.test_coq_norepeat import claim, compile_text, needs_coq
 from tests.test_norepeat_walk import written
 
 
@@ -115,10 +116,11 @@ def test_every_changed_byte_gets_the_kernels_verdict(formal: Path, tmp_path: Pat
 
 
 @needs_coq
-def test_verify_coq_accepts_a_walk_certificate(formal: Path, tmp_path: Path) -> None:
+def test_verify_coq_accepts_a_walk_certificate(formal: Path, corpus: Corpus,
+                                               tmp_path: Path) -> None:
     """`verify --coq`'s check (driver, statement, coqchk) on the five-coin claim with walk
     evidence in place of its DAG: accepted, no assumption."""
-    [path] = prove(["norepeat.n5.misere"], tmp_path)
+    path = corpus.copy("norepeat.n5.misere", to=tmp_path) / "norepeat.n5.misere.json"
     _, data = written(5, True, 20)
     (tmp_path / "norepeat.n5.misere.nrwalk").write_bytes(data)
     certificate = json.loads(path.read_text())

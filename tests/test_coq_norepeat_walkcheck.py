@@ -19,7 +19,7 @@ from coinproofs.coq import norepeat
 from coinproofs.coq.check import check_folder
 from coinproofs.coq.gate import EXTRACTED, printed_statements, statement_findings
 from tests.conftest import make
-from tests.test_coq_norepeat import prove
+from tests.corpus import Corpus
 from tests.test_coq_norepeat_walk import kernel_accepts
 from tests.test_formal import FORMAL, needs_coq, needs_ocaml
 from tests.test_norepeat_walk import written
@@ -97,13 +97,13 @@ def test_every_changed_byte_gets_the_kernels_verdict(walkcheck: Path, tmp_path: 
 
 @needs_coq
 @needs_ocaml
-def test_verify_coq_hands_a_large_walk_to_walkcheck(walkcheck: Path, tmp_path: Path,
+def test_verify_coq_hands_a_large_walk_to_walkcheck(walkcheck: Path, corpus: Corpus, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A certificate whose walk has more nodes than a .v is written for (here the bound lowered
     to 0, as six coins' walk exceeds it) has no .v: `verify --coq`'s check runs walkcheck on
     the walk, which accepts the five-coin walk and refuses it cut short."""
     monkeypatch.setattr(norepeat, "COQ_WALK_NODES", 0)
-    [path] = prove(["norepeat.n5.misere"], tmp_path)
+    path = corpus.copy("norepeat.n5.misere", to=tmp_path) / "norepeat.n5.misere.json"
     _, data = written(5, True, 8)
     walk = tmp_path / "norepeat.n5.misere.nrwalk"
     certificate = json.loads(path.read_text())
