@@ -94,17 +94,27 @@ def dag_script(n: int, misere: bool, winner: str, data: bytes) -> Script:
     under the rule: its nodes as Coq numbers, and the checker run on them (from the winner's
     first move in the header, when the first player wins)."""
     nodes, first = read_dag(data)
+    return checker_script("dag", n, misere, winner, nodes, first)
+
+
+def checker_script(checker: str, n: int, misere: bool, winner: str, nodes: list[str],
+                   first: int) -> Script:
+    """The proof that `nodes` (Coq terms in NRDAG1's numbers) win for `winner`, by the DAG
+    checker (`checker` "dag": NoRepeatsDag.v, `decode`) or the walk checker ("walk":
+    NoRepeatsWalk.v, `decode_walk`)."""
     rule = "misere" if misere else "normal"
     listed = ";\n  ".join(nodes)
     definitions = ("Local Open Scope N_scope.\n"
-                   f"Definition dag : seq raw_node := [::\n  {listed}].\n"
+                   f"Definition {checker} : seq raw_node := [::\n  {listed}].\n"
                    "Local Close Scope N_scope.")
+    decoded = f"({'decode' if checker == 'dag' else 'decode_walk'} {n} {checker})"
     if winner == "second":
-        proof = f"apply: (@dag_second_wins {n} {rule} (decode {n} dag))."
+        proof = f"apply: (@{checker}_second_wins {n} {rule} {decoded})."
     else:
-        proof = f"apply: (@dag_first_wins {n} {rule} {first} (decode {n} dag))."
+        proof = f"apply: (@{checker}_first_wins {n} {rule} {first} {decoded})."
     # The kernel runs the checker (in its VM) once, when it checks the proof at Qed.
-    return Script(("NoRepeatsDag", "NoRepeatsDecode"), definitions,
+    module = "NoRepeatsDag" if checker == "dag" else "NoRepeatsWalk"
+    return Script((module, "NoRepeatsDecode"), definitions,
                   f"{proof}\nvm_cast_no_check (erefl true).")
 
 
@@ -170,17 +180,7 @@ def walk_script(n: int, misere: bool, winner: str, data: bytes) -> Script:
     """The proof that the strategy walk `data` (an NRWALK1 file) wins for `winner` on n coins
     under the rule: its nodes, expanded, as Coq numbers, and the walk checker run on them."""
     nodes, first = read_walk(data, n, misere, winner)
-    rule = "misere" if misere else "normal"
-    listed = ";\n  ".join(nodes)
-    definitions = ("Local Open Scope N_scope.\n"
-                   f"Definition walk : seq raw_node := [::\n  {listed}].\n"
-                   "Local Close Scope N_scope.")
-    if winner == "second":
-        proof = f"apply: (@walk_second_wins {n} {rule} (decode_walk {n} walk))."
-    else:
-        proof = f"apply: (@walk_first_wins {n} {rule} {first} (decode_walk {n} walk))."
-    return Script(("NoRepeatsWalk", "NoRepeatsDecode"), definitions,
-                  f"{proof}\nvm_cast_no_check (erefl true).")
+    return checker_script("walk", n, misere, winner, nodes, first)
 
 
 def read_walk(data: bytes, n: int, misere: bool, winner: str) -> tuple[list[str], int]:
