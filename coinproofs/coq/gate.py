@@ -126,18 +126,25 @@ def imports(formal: Path, module: str) -> list[str]:
             f"From CoinProofs Require Import {' '.join(others)}."]
 
 
-def printed_statements(formal: Path, names: list[str],
-                       module: str = "Headline") -> dict[str, str]:
-    """Each theorem of `names` as Coq prints it (Check), normalized, after importing
-    CoinProofs.<module> (which imports every file of formal/)."""
-    lines = imports(formal, module) + [f"Check {name}." for name in names]
+def coq_output(formal: Path, lines: list[str], what: str) -> str:
+    """What coqc prints compiling `lines` (a .v file of a temporary folder) against formal/, or
+    a ValueError saying that Coq cannot do `what`."""
     with tempfile.TemporaryDirectory(prefix="coinproofs-gate-") as folder:
-        source = Path(folder) / "Statements.v"
+        source = Path(folder) / "Gate.v"
         source.write_text("\n".join(lines) + "\n")
         ok, output = run_coq(["coqc", "-w", "-notation-overridden", "-Q", str(formal),
                               "CoinProofs", str(source)], Path(folder))
     if not ok:
-        raise ValueError(f"Coq cannot print the theorems: {output[-400:]}")
+        raise ValueError(f"Coq cannot {what}: {output[-400:]}")
+    return output
+
+
+def printed_statements(formal: Path, names: list[str],
+                       module: str = "Headline") -> dict[str, str]:
+    """Each theorem of `names` as Coq prints it (Check), normalized, after importing
+    CoinProofs.<module> (which imports every file of formal/)."""
+    output = coq_output(formal, imports(formal, module) + [f"Check {name}." for name in names],
+                        "print the theorems")
     blocks = re.split(r"^(\w+)\n     : ", output, flags=re.MULTILINE)
     return {name: normalized(block) for name, block in zip(blocks[1::2], blocks[2::2],
                                                            strict=True)}
@@ -160,13 +167,7 @@ def located(formal: Path, names: list[str], module: str = "Headline") -> dict[st
     # A separator first too: whatever the imports print comes before it.
     lines = [*imports(formal, module), f"Locate {SEPARATOR}."]
     lines += [command for name in names for command in (f"Locate {name}.", f"Locate {SEPARATOR}.")]
-    with tempfile.TemporaryDirectory(prefix="coinproofs-gate-") as folder:
-        source = Path(folder) / "Names.v"
-        source.write_text("\n".join(lines) + "\n")
-        ok, output = run_coq(["coqc", "-w", "-notation-overridden", "-Q", str(formal),
-                              "CoinProofs", str(source)], Path(folder))
-    if not ok:
-        raise ValueError(f"Coq cannot locate the statements' names: {output[-400:]}")
+    output = coq_output(formal, lines, "locate the statements' names")
     answers = output.split(f"No object of basename {SEPARATOR}")[1:]
     found = {}
     for name, answer in zip(names, answers, strict=False):
