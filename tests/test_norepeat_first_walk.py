@@ -4,7 +4,8 @@ starts after it. The native core writes such walks, both kernel checkers accept 
 them changed; Coq's walk checker proves `first_wins` from them (walk_first_wins,
 formal/norepeat/NoRepeatsWalk.v) and gets the kernel's verdict on each changed byte.
 
-`verify --coq` does not read a first player's walk: no claim has one as its only proof. Normal
+No claim has a first player's walk as its only proof (`verify --coq` hands one over
+COQ_WALK_NODES to the extracted walk checker: tests/test_coq_norepeat_walkcheck.py). Normal
 play is proved for every n by `normal_first_wins` whatever the evidence, and misère play,
 which a walk proves for six coins, is the second player's for 1 to 6 coins (the last test says
 so). The Coq tests skip when `coqc` is missing."""

@@ -287,9 +287,10 @@ class Proof:
     reason: str = ""
     seconds: float = 0.0
     kept: bool = False  # compiled by an earlier run from the same files: not compiled again
-    # A strategy walk too large for a .v file: coins, misère, the walk file, for the extracted
-    # walk checker (formal/checker/walkcheck) in place of coqc, the driver and coqchk.
-    walk: tuple[int, bool, Path] | None = None
+    # A strategy walk too large for a .v file: coins, misère, the winner (the claim's value),
+    # the walk file, for the extracted walk checker (formal/checker/walkcheck) in place of coqc,
+    # the driver and coqchk.
+    walk: tuple[int, bool, str, Path] | None = None
 
 
 @dataclass(frozen=True)
@@ -369,7 +370,8 @@ def proof_of(folder: Path, path: Path, named: bool) -> Proof:
     proof.statement, proof.requires = written.text, written.imports
     walk = extracted_walk(load(path), folder)
     if walk is not None:
-        proof.walk = (asked.claim["params"]["n"], asked.claim["params"]["misere"], walk)
+        proof.walk = (asked.claim["params"]["n"], asked.claim["params"]["misere"],
+                      asked.claim["value"], walk)
         return proof
     if proof.source.is_symlink() or not proof.source.is_file():
         proof.reason = f"no Coq proof: {proof.source.name} is missing"
@@ -441,20 +443,23 @@ def compile_proofs(proofs: list[Proof], formal: Path, build: Path, jobs: int,
 
 def check_walk(proof: Proof, formal: Path, build: Path) -> None:
     """Run the extracted walk checker on the proof's walk, within the claim's budget: it prints
-    "second wins" only if wordsb accepts the walk for these coins and rule, which then proves
-    `second_wins n r` (Theorem words_second_wins, whose statement the gate pins)."""
+    "second wins" only if wordsb accepts the walk for these coins and rule with None, which
+    then proves `second_wins n r` (Theorem words_second_wins), and "first wins" only if it
+    accepts it with the first move, which proves `first_wins n r` (words_first_wins; the gate
+    pins both statements). The winner it is asked for is the claim's value, as every other
+    Coq proof's statement comes from its claim."""
     assert proof.walk is not None
-    n, misere, walk = proof.walk
+    n, misere, winner, walk = proof.walk
     program = formal / "checker" / "walkcheck"
     if not program.is_file():
         proof.reason = (f"no Coq proof: its walk is for {program}, which is not built (run "
                         "`make checker` in the checkout)")
         return
     start = time.perf_counter()
-    ok, output = run_coq([str(program), str(n), "misere" if misere else "normal", str(walk)],
-                         _empty(build), proof.budget)
+    ok, output = run_coq([str(program), str(n), "misere" if misere else "normal", winner,
+                          str(walk)], _empty(build), proof.budget)
     proof.seconds = time.perf_counter() - start
-    if not ok or output != "second wins":
+    if not ok or output != f"{winner} wins":
         proof.reason = f"the extracted walk checker refuses {walk.name}: {output[-400:]}"
 
 
@@ -581,7 +586,8 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
             if proof.walk is not None:
                 on_start(proof.claim)
                 on_note(f"{proof.claim}: its strategy walk goes to the extracted walk checker "
-                        "(formal/checker/walkcheck, Theorem words_second_wins)")
+                        "(formal/checker/walkcheck, Theorem words_"
+                        f"{proof.walk[2]}_wins)")
                 check_walk(proof, formal, build)
                 on_compiled(proof)
         compile_proofs(proofs, formal, build, jobs, on_compiled, on_start, reuse=ours)

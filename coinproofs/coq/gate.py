@@ -221,8 +221,8 @@ def outside_rules_findings(formal: Path, statements: dict[str, str]) -> list[Fin
 
 
 # The soundness theorems of the walk checker that formal/ExtractWalk.v extracts, as Coq prints
-# them: what formal/checker/walkcheck's "second wins" means. They name the checker, defined
-# outside formal/rules/, so only their printing is compared (not check 5).
+# them: what formal/checker/walkcheck's "second wins" and "first wins" mean. They name the
+# checker, defined outside formal/rules/, so only their printing is compared (not check 5).
 EXTRACTED: dict[str, str] = {
     "words_second_wins":
         "forall (n : nat) (r : play) (size : nat) (seen : nat -> words) (cur : nat -> nat) "

@@ -160,12 +160,12 @@ def walk_script_of(item: Mapping[str, Any], n: int, misere: bool, winner: str,
 
 def extracted_walk(certificate: Mapping[str, Any], folder: Path) -> Path | None:
     """The walk file that `verify --coq` hands to the extracted walk checker
-    (formal/checker/walkcheck) for this certificate: its strategy-walk evidence, when the second
-    player wins and the walk has more than COQ_WALK_NODES nodes (no .v is written for it); else
-    None. Which file it is does not matter to soundness: walkcheck proves the claim from the
-    coins and rule it is given, whatever walk it accepts."""
+    (formal/checker/walkcheck) for this certificate: its strategy-walk evidence, when the walk
+    has more than COQ_WALK_NODES nodes (no .v is written for it); else None. Which file it is
+    does not matter to soundness: walkcheck proves the claim from the coins, rule and winner it
+    is given, whatever walk it accepts."""
     claim = certificate["claim"]
-    if claim.get("game") != "norepeat" or claim.get("value") != "second":
+    if claim.get("game") != "norepeat" or claim.get("value") not in ("first", "second"):
         return None
     for item in certificate["evidence"]:
         file = item.get("file")

@@ -5,9 +5,13 @@
    its seen set, its current pattern (0: a normal form) and, for each legal move of the loser
    in increasing order of the coin, the step the walk takes (the winner stuck, the loser stuck,
    a leaf, or the node the position is mapped onto, with the symmetry x -> pi(x) XOR t that
-   maps it). Whatever this file hands over, the checker (wordsb, proved sound in Coq) checks
-   every step; a reader that got the walk wrong makes a walk the checker refuses. It does not
-   solve leaves: the checker does. */
+   maps it). When the first player wins, the walk starts after her first move z (the header's),
+   at a position whose current pattern is not 0: node 0 is then that position as it is (the
+   checker's root), its steps the answers of the node it maps onto (node 1) carried back through
+   the symmetry, and the nodes the walk enters are 1 to K. Whatever this file hands over, the
+   checker (wordsb, proved sound in Coq) checks every step, and z too (a coin); a reader that
+   got the walk wrong makes a walk the checker refuses. It does not solve leaves: the checker
+   does. */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +32,9 @@ enum { WINNER_STUCK, LOSER_STUCK, LEAF, GOTO };  /* a step's kind, in its low 2 
 
 static struct {
     int n, misere, winner, first, leaf;
+    int base;           /* the first node entered: 1 when node 0 is the first player's start */
+    int start_current;  /* node 0's current pattern (the others': 0) */
+    int closed;         /* the walk is over: no node may be entered any more */
     uint64_t nodes, records, everything, heads[MAX_COINS];
     uint64_t tails_by_weight[MAX_COINS][MAX_COINS + 1];
     uint64_t *table, table_mask;  /* normal forms entered (0: empty; forms hold pattern 0) */
@@ -190,9 +197,10 @@ static int arrive(uint64_t seen, int at, int reply, uint64_t *step) {
     while (W.table[slot] && W.table[slot] != form) slot = (slot + 1) & W.table_mask;
     int fresh = !W.table[slot];
     if (fresh) {
+        if (W.closed) return fail("the start's answers reach a node its walk did not enter");
         if (W.entered == W.nodes) return fail("the walk enters more nodes than the header says");
         W.table[slot] = form;
-        W.number[slot] = (uint32_t)W.entered++;
+        W.number[slot] = (uint32_t)(W.base + W.entered++);
     }
     *step = GOTO | (uint64_t)reply << 2 | (uint64_t)mask << 5 | (uint64_t)order << 11
             | (uint64_t)W.number[slot] << 21;
@@ -201,7 +209,7 @@ static int arrive(uint64_t seen, int at, int reply, uint64_t *step) {
 
 /* The node `form` (current pattern 0), just entered: its steps, coin by coin. */
 static int visit(uint64_t form) {
-    uint64_t number = W.entered - 1, *steps = W.steps + number * W.n;
+    uint64_t number = W.base + W.entered - 1, *steps = W.steps + number * W.n;
     W.seen[number] = form;
     int k = 0;
     for (int coin = 0; coin < W.n; coin++) {
@@ -231,6 +239,41 @@ static int visit(uint64_t form) {
     return 0;
 }
 
+/* Node 0 when the first player wins: the position (seen, at) after her first move, as it is.
+   The symmetry x -> pi(x) XOR t maps it onto node 1, which the walk entered first: each legal
+   move of the loser here, coin c, is answered as node 1 answers coin pi(c), the reply r there
+   being the coin pi^-1(r) here; the position after it is then one the walk met (its normal form
+   an entered node's). */
+static int start_node(uint64_t seen, int at) {
+    int order, mask;
+    normal_of(seen, at, &order, &mask);
+    uint64_t form = W.seen[1];
+    int k = 0;
+    W.closed = 1;
+    for (int coin = 0; coin < W.n; coin++) {
+        int moved = at ^ 1 << coin;
+        if (seen >> moved & 1) continue;
+        uint64_t after = seen | 1ull << moved;
+        if (!open_moves(after, moved)) {
+            if (!W.misere) return fail("the walk leaves the winner stuck under normal play");
+            W.steps[k++] = WINNER_STUCK;
+            continue;
+        }
+        int there = W.placed[order][coin], index = 0;  /* the loser's coin at node 1 */
+        for (int c = 0; c < there; c++) index += !(form >> (1 << c) & 1);
+        uint64_t answer = W.steps[W.n + index];
+        if (form >> (1 << there) & 1 || index >= W.counted[1] || (answer & 3) == WINNER_STUCK)
+            return fail("the start and the node it maps onto have other moves");
+        int reply = 0;
+        while (W.placed[order][reply] != (int)(answer >> 2 & 7)) reply++;
+        int to = moved ^ 1 << reply;
+        if (arrive(after | 1ull << to, to, reply, &W.steps[k++]) < 0) return -1;
+    }
+    W.seen[0] = seen;
+    W.counted[0] = (uint8_t)k;
+    return 0;
+}
+
 static uint64_t le(const uint8_t *p, int bytes) {
     uint64_t v = 0;
     for (int i = bytes - 1; i >= 0; i--) v = v << 8 | p[i];
@@ -248,8 +291,9 @@ static int next_order(int *order, int n) {  /* the next permutation in lexicogra
     return 1;
 }
 
-/* Read the file at `path` for n coins and walk it; W holds the nodes. */
-static int read_walk(const char *path, int n, int misere) {
+/* Read the file at `path` for n coins and walk it for the winner (1 or 2); W holds the
+   nodes. */
+static int read_walk(const char *path, int n, int misere, int winner) {
     FILE *file = fopen(path, "rb");
     if (!file) return fail("the walk file cannot be opened");
     uint8_t header[HEADER_BYTES];
@@ -263,11 +307,18 @@ static int read_walk(const char *path, int n, int misere) {
         fclose(file);
         return fail("the file is not an NRWALK1 walk");
     }
-    if (W.n != n || W.misere != misere || W.winner != 2 || W.first != 255 || W.leaf > MOST_LEAF
-        || W.nodes == 0 || W.nodes > MOST_NODES || W.records > (uint64_t)n * W.nodes) {
+    if (W.winner != winner) {
         fclose(file);
-        return fail("the header is not that of a walk for the second player with these coins "
-                    "and rule (leaf at most 20, at most 2^27 nodes)");
+        return fail(winner == 1 ? "the walk is not for the first player (its header's winner)"
+                                : "the walk is not for the second player (its header's winner)");
+    }
+    if (W.n != n || W.misere != misere || (winner == 2 ? W.first != 255 : W.first >= n)
+        || W.leaf > MOST_LEAF || W.nodes == 0 || W.nodes > MOST_NODES
+        || W.records > (uint64_t)n * W.nodes) {
+        fclose(file);
+        return fail("the header is not that of a walk with these coins and rule, its first "
+                    "move a coin for the first player and 255 for the second (leaf at most 20, "
+                    "at most 2^27 nodes)");
     }
     size_t most = (size_t)RECORD_MOST * (size_t)n * W.nodes;
     long end = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
@@ -299,22 +350,27 @@ static int read_walk(const char *path, int n, int misere) {
         for (int c = 0; c < n; c++) { W.placed[W.orders][c] = order[c]; code |= order[c] << (3 * c); }
         W.index_of[code] = (int16_t)W.orders++;
     } while (next_order(order, n));
-    uint64_t room = 16;
+    W.base = winner == 1;
+    W.start_current = W.base ? 1 << W.first : 0;
+    W.closed = 0;
+    uint64_t room = 16, size_all = W.nodes + (uint64_t)W.base;
     while (room < 2 * W.nodes) room *= 2;
     W.table = calloc(room, sizeof *W.table);
     W.number = malloc(room * sizeof *W.number);
-    W.seen = malloc(W.nodes * sizeof *W.seen);
-    W.counted = calloc(W.nodes, 1);
-    W.steps = malloc(W.nodes * (uint64_t)n * sizeof *W.steps);
+    W.seen = malloc(size_all * sizeof *W.seen);
+    W.counted = calloc(size_all, 1);
+    W.steps = malloc(size_all * (uint64_t)n * sizeof *W.steps);
     if (!W.table || !W.number || !W.seen || !W.counted || !W.steps) {
         free(bytes);
         return fail("out of memory");
     }
     W.table_mask = room - 1; W.entered = 0; W.used = 0; W.moves = 0; W.due = -1;
+    /* The start: the opening, or the position after the first player's first move. */
+    uint64_t start_seen = W.base ? 1 | 1ull << W.start_current : 1;
     int failed = next_record();
     if (!failed) {
         uint64_t step;
-        failed = arrive(1, 0, 0, &step);
+        failed = arrive(start_seen, W.start_current, W.base ? W.first : 0, &step);
         if (!failed && (step & 3) != GOTO)
             failed = fail("the start is not a node");
     }
@@ -322,20 +378,28 @@ static int read_walk(const char *path, int n, int misere) {
         failed = fail("the walk entered another number of nodes than the header says");
     if (!failed && W.due >= 0) failed = fail("a record is for a loser move the walk never met");
     if (!failed && W.cursor != W.size) failed = fail("the file goes on after its last record");
+    if (!failed && W.base) failed = start_node(start_seen, W.start_current);
     free(bytes);
     free(W.table); W.table = NULL;
     free(W.number); W.number = NULL;
     return failed;
 }
 
-/* OCaml's side: walk_read path n misere -> nodes (raises Failure with the reason). */
-value walk_read(value path, value n, value misere) {
-    CAMLparam3(path, n, misere);
+/* OCaml's side: walk_read path n misere first -> the nodes handed over (raises Failure with
+   the reason); `first`: the walk is for the first player. */
+value walk_read(value path, value n, value misere, value first) {
+    CAMLparam4(path, n, misere, first);
     if (Long_val(n) < 1 || Long_val(n) > MAX_COINS) caml_failwith("a walk is read for 1 to 6 coins");
-    if (read_walk(String_val(path), (int)Long_val(n), Bool_val(misere)) < 0)
+    if (read_walk(String_val(path), (int)Long_val(n), Bool_val(misere), Bool_val(first) ? 1 : 2) < 0)
         caml_failwith(W.message);
-    CAMLreturn(Val_long(W.nodes));
+    CAMLreturn(Val_long(W.nodes + (uint64_t)W.base));
 }
+
+/* The first player's first move, the header's (read only for a walk of hers). */
+value walk_first(value unit) { (void)unit; return Val_long(W.first); }
+
+/* Node j's current pattern. */
+value walk_current(value j) { return Val_long(Long_val(j) == 0 ? W.start_current : 0); }
 
 /* Node j's seen set, its patterns 0-31 (half 0) or 32-63 (half 1). */
 value walk_seen(value j, value half) {
