@@ -15,17 +15,23 @@ FLAGS = ["-O2", "-std=c11"]
 SOLVER_FLAGS = FLAGS + (["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else [])
 
 
+# The extracted walk checker's own sources (coinproofs/coq/library.py, WALKCHECK_SOURCES).
+WALKCHECK_SOURCES = ["checker/walkmain.ml", "checker/walkread.c"]
+
+
 class WithCoqSources(build_py):
-    """The package ships formal/'s Coq sources (every .v file and _CoqProject) as
-    coinproofs/formal_sources, so that `coinproofs formal build` can compile the library the
-    Coq road needs where coinproofs is installed without a checkout (coinproofs/coq/library.py);
-    formal/ stays their one copy in the repository."""
+    """The package ships formal/'s Coq sources (every .v file and _CoqProject) and the walk
+    checker's OCaml and C as coinproofs/formal_sources, so that `coinproofs formal build` can
+    compile the library the Coq road needs, and the walk checker, where coinproofs is installed
+    without a checkout (coinproofs/coq/library.py); formal/ stays their one copy in the
+    repository."""
 
     def run(self) -> None:
         super().run()
         formal = Path(__file__).resolve().parent / "formal"
         shipped = Path(self.build_lib) / "coinproofs" / "formal_sources"
-        for path in [*formal.rglob("*.v"), formal / "_CoqProject"]:
+        for path in [*formal.rglob("*.v"), formal / "_CoqProject",
+                     *(formal / name for name in WALKCHECK_SOURCES)]:
             copy = shipped / path.relative_to(formal)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, copy)

@@ -15,6 +15,9 @@ import pytest
 from coinproofs.coq import check, library
 from coinproofs.verify import theorems
 from tests.cli import ROOT, fails_with_one_sentence, inside
+from tests.conftest import make
+from tests.test_formal import FORMAL, needs_ocaml
+from tests.test_norepeat_walk import written
 
 needs_coq = pytest.mark.skipif(
     any(shutil.which(tool) is None for tool in ("coqc", "coqchk", "coq_makefile", "make")),
@@ -22,14 +25,17 @@ needs_coq = pytest.mark.skipif(
 
 
 def test_the_package_build_ships_the_pinned_sources(tmp_path: Path) -> None:
-    """setup.py's build_py copies every .v file and _CoqProject, and nothing else of formal/."""
+    """setup.py's build_py copies every .v file, _CoqProject and the walk checker's own sources
+    (library.WALKCHECK_SOURCES), and nothing else of formal/."""
     built = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib",
                             str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
                            timeout=300)
     assert built.returncode == 0, built.stderr
     shipped = tmp_path / "coinproofs" / "formal_sources"
     assert theorems.formal_sha256(shipped) == theorems.FORMAL_SHA256
-    assert {path.suffix for path in shipped.rglob("*") if path.is_file()} == {".v", ""}
+    others = {path.relative_to(shipped) for path in shipped.rglob("*")
+              if path.is_file() and path.suffix != ".v"}
+    assert others == {Path("_CoqProject"), *library.WALKCHECK_SOURCES}
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # what setup.py leaves in the checkout
 
 
@@ -84,6 +90,36 @@ def test_formal_build_compiles_only_the_pinned_sources(monkeypatch: pytest.Monke
 
 
 @needs_coq
+@needs_ocaml
+def test_formal_build_compiles_the_walk_checker_beside_the_library(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Once the Coq files are compiled (here the checkout's extracted OCaml stands for what
+    ExtractWalk.v writes), the walk checker is compiled from its shipped sources, once, and runs
+    as `make checker`'s does; without ocamlopt one sentence says it is not built."""
+    make("checker")
+    target = tmp_path / "library"
+    (target / "checker").mkdir(parents=True)
+    for name in [Path("checker") / "walkchecker.ml", Path("checker") / "walkchecker.mli",
+                 *library.WALKCHECK_SOURCES]:
+        shutil.copyfile(FORMAL / name, target / name)
+    program = target / library.WALKCHECK
+    assert library.build_walkcheck(target, True) == f"built the extracted walk checker {program}"
+    walk = tmp_path / "walk.nrwalk"
+    walk.write_bytes(written(4, True, 0)[1])
+    ran = subprocess.run([str(program), "4", "misere", "second", str(walk)], capture_output=True,
+                         text=True, timeout=60)
+    assert (ran.returncode, ran.stdout) == (0, "second wins\n"), ran.stderr
+    built = program.stat().st_mtime_ns
+    library.build_walkcheck(target, True)
+    assert program.stat().st_mtime_ns == built  # its sources unchanged: not compiled again
+    assert "is not built" in library.build_walkcheck(target, False)
+    monkeypatch.setattr(library.shutil, "which", lambda tool: None)
+    said = library.build_walkcheck(target, True)
+    assert said.startswith("ocamlopt is not installed, so the extracted walk checker is not built")
+    assert said.count(". ") == 0 and said.endswith(")")
+
+
+@needs_coq
 @pytest.mark.slow
 def test_formal_build_builds_the_whole_library_and_verify_coq_uses_it(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -91,7 +127,10 @@ def test_formal_build_builds_the_whole_library_and_verify_coq_uses_it(
     claim's proof checked against them, coqchk included."""
     outside_a_checkout(monkeypatch, tmp_path)
     monkeypatch.setattr(library, "shipped_sources", lambda: ROOT / "formal")
-    assert inside("formal", "build", "--jobs", "2").status == 0
+    built = inside("formal", "build", "--jobs", "2")
+    assert built.status == 0, built.err
+    if shutil.which("ocamlopt") is not None:
+        assert (library.cached_library() / library.WALKCHECK).is_file(), built.err
     certificates = tmp_path / "certificates"
     assert inside("prove", "penny.riddler-20-30", "--out", str(certificates)).status == 0
     checked = inside("verify", "--coq", str(certificates))

@@ -24,7 +24,9 @@ def register(commands: Any) -> None:
                     "~/.cache/coinproofs), where `coinproofs verify --coq` finds them when "
                     "there is no checkout; about a minute of CPU, and nothing again while the "
                     "sources are unchanged. Needs Coq 8.16 with MathComp 1.15 (Debian: "
-                    "apt-get install coq libcoq-mathcomp) and make.")
+                    "apt-get install coq libcoq-mathcomp) and make; with OCaml (ocamlopt) "
+                    "it also builds the extracted walk checker that verify --coq runs on "
+                    "large strategy walks.")
     build.add_argument("--jobs", type=positive_int, default=1,
                        help="files compiled at once (default 1)")
     build.set_defaults(handler=build_command)
@@ -38,7 +40,7 @@ def build_command(args: argparse.Namespace) -> int:
     started = time.monotonic()
     built = library.build(args.jobs, on_start=lambda target: print(
         f"compiling the Coq sources shipped with coinproofs into {target}", file=sys.stderr,
-        flush=True))
+        flush=True), on_note=lambda said: print(said, file=sys.stderr, flush=True))
     print(f"built the formal library in {built} ({time.monotonic() - started:,.0f} s); "
           "`coinproofs verify --coq` uses it")
     return 0

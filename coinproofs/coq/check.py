@@ -67,9 +67,11 @@ from coinproofs.coq.cache import (
 )
 from coinproofs.coq.library import (
     BUILT,
+    WALKCHECK,
     checkout_formal,
     formal_folder,
     how_to_build,
+    how_to_build_walkcheck,
     pinned,
 )
 from coinproofs.coq.norepeat import extracted_walk
@@ -450,10 +452,10 @@ def check_walk(proof: Proof, formal: Path, build: Path) -> None:
     Coq proof's statement comes from its claim."""
     assert proof.walk is not None
     n, misere, winner, walk = proof.walk
-    program = formal / "checker" / "walkcheck"
+    program = formal / WALKCHECK
     if not program.is_file():
-        proof.reason = (f"no Coq proof: its walk is for {program}, which is not built (run "
-                        "`make checker` in the checkout)")
+        proof.reason = (f"no Coq proof: its walk is for {program}, which is not built "
+                        f"({how_to_build_walkcheck(formal)})")
         return
     start = time.perf_counter()
     ok, output = run_coq([str(program), str(n), "misere" if misere else "normal", winner,
