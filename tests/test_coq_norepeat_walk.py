@@ -56,7 +56,7 @@ def test_read_walk_refuses_a_cut_or_padded_file() -> None:
         read_walk(data[:-1], 5, True, "second")
     with pytest.raises(Rejected, match="goes on after"):
         read_walk(data + b"\0", 5, True, "second")
-    with pytest.raises(Rejected, match="does not state this claim"):
+    with pytest.raises(Rejected, match="the header says misère 1, not 0"):
         read_walk(data, 5, False, "second")
     with pytest.raises(Rejected, match="starts at a leaf"):
         read_walk(written(3, True, 20)[1], 3, True, "second")

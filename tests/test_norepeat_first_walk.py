@@ -98,7 +98,7 @@ def test_the_expansion_names_her_first_move() -> None:
     # Node 0 is the opening, before her first move; the walk counts the nodes after it.
     assert first == header(data)[4] and len(nodes) == header(data)[7] + 1
     assert "walk_first_wins 5 normal" in walk_script(5, False, "first", data).proof
-    with pytest.raises(Rejected, match="does not state this claim"):
+    with pytest.raises(Rejected, match="the header says player 1 wins, not the second"):
         read_walk(data, 5, False, "second")
 
 

@@ -35,10 +35,8 @@ from coinproofs.verify.norepeat_dag import (
     reduce,
 )
 from coinproofs.verify.norepeat_walk import (
-    NO_FIRST,
     RECORD_BYTES,
     STRATEGY_WALK,
-    WALK_LEAF,
     WALK_NODES,
     default_reply,
     normal_form,
@@ -200,19 +198,14 @@ def read_walk(data: bytes, n: int, misere: bool, winner: str) -> tuple[list[str]
     >>> nodes[2]  # then her one move leaves him stuck, which wins under misère play
     '(11, 0, [:: (255, 0, 4294967295)])'
     """
-    expect(len(data) >= nrwalk.HEADER.size, "the strategy-walk file is shorter than its header")
-    magic, coins, rule, player, first, leaf, zeros, count, records = \
-        nrwalk.HEADER.unpack_from(data)
-    expect(magic == nrwalk.MAGIC, "the file does not start with the NRWALK1 magic bytes")
-    expect((coins, rule, player) == (n, int(misere), 1 if winner == "first" else 2),
-           "the strategy-walk file's header does not state this claim")
-    expect(first < n if player == 1 else first == NO_FIRST,
-           f"the header's first move {first} is not a coin (nor 255 when the second player wins)")
-    expect(zeros == bytes(3), "the header's bytes 13 to 15 are not 0")
-    WALK_LEAF.check(leaf, "the header's leaf size")
+    expect(len(data) >= nrwalk.HEADER.size, "the file is shorter than its header")
+    count = nrwalk.HEADER.unpack_from(data)[7]
+    # The kernel's reading of the header, the evidence's node count taken from it.
+    player, first, leaf, records = nrwalk.read_header(data, n, misere, winner, count)
     expect(count <= COQ_WALK_NODES, f"the header says {count:,} nodes, more than the "
                                     f"{COQ_WALK_NODES:,} a Coq proof is written for")
-    expansion = Expansion(n, misere, leaf, count, records, data[nrwalk.HEADER.size:])
+    expansion = Expansion(n, misere, leaf, count,
+                          nrwalk.Records(n, records, data[nrwalk.HEADER.size:]))
     nodes = expansion.expand(None if player == 2 else first)
     return nodes, first
 
@@ -222,21 +215,18 @@ class Expansion:
     it found: for each node it enters (by normal form) the winner's answer to each of the
     loser's moves. It does not solve leaves (Coq does)."""
 
-    def __init__(self, n: int, misere: bool, leaf: int, count: int, records: int,
-                 data: bytes) -> None:
-        self.n, self.misere, self.leaf, self.count, self.records = n, misere, leaf, count, records
-        self.data, self.at, self.used, self.moves = data, 0, 0, 0
+    def __init__(self, n: int, misere: bool, leaf: int, count: int,
+                 listed: nrwalk.Records) -> None:
+        self.n, self.misere, self.leaf, self.count, self.listed = n, misere, leaf, count, listed
+        self.moves = 0
         self.number: dict[int, int] = {}  # a node's normal form -> its number, from 1
         self.keys: list[int] = []
         self.answers: list[list[str]] = []
         self.replies: list[dict[int, int]] = []  # per node: the loser's coin -> the reply
-        self.next_move: int | None = None
-        self.reply = 0
 
     def expand(self, first: int | None) -> list[str]:
         """The nodes as Coq terms, node 0 the start (or the position after the first move)."""
         n = self.n
-        self.read_record()
         seen, current = (1, 0) if first is None else (1 | 1 << (1 << first), 1 << first)
         expect(unseen_reached(seen, current, n) > self.leaf,
                "the walk starts at a leaf, which Coq's walk checker does not take (write the "
@@ -244,10 +234,7 @@ class Expansion:
         key = self.keys[self.enter(seen, current) - 1]
         expect(len(self.keys) == self.count, f"the walk entered {len(self.keys):,} nodes, not "
                                              f"the {self.count:,} the header says")
-        if self.next_move is not None:
-            raise Rejected(f"record {self.used:,} is for the loser's move {self.next_move:,}, "
-                           f"but the walk met only {self.moves:,}")
-        expect(self.at == len(self.data), "the file goes on after its last record")
+        self.listed.finish(self.moves)
         # Node 0: the start as it is, the loser's moves answered as at its node, through the
         # symmetry that maps the one onto the other (coin i there is coin o[i] here).
         order = list(permutations(range(n)))[symmetry(n, seen, current, key)[0]]
@@ -262,33 +249,6 @@ class Expansion:
         start = f"({seen}, {current}, [::{' ' if answers else ''}{'; '.join(answers)}])"
         return [start] + [f"({key}, 0, [::{' ' if listed else ''}{'; '.join(listed)}])"
                           for key, listed in zip(self.keys, self.answers, strict=True)]
-
-    def read_record(self) -> None:
-        """Decode the next record, as the kernel's walk does, with its reasons."""
-        if self.used == self.records:
-            self.next_move = None
-            return
-        value, shift, start = 0, 0, self.at
-        while True:
-            expect(self.at < len(self.data), f"record {self.used:,} is cut off by the end of "
-                                             "the file")
-            expect(self.at - start < RECORD_BYTES,
-                   f"record {self.used:,} runs over {RECORD_BYTES} bytes")
-            byte = self.data[self.at]
-            self.at += 1
-            value |= (byte & 127) << shift
-            shift += 7
-            if not byte & 128:
-                break
-        expect(byte != 0 or self.at - start == 1,
-               f"record {self.used:,} is not written in the fewest bytes")
-        gap, reply = value >> 3, value & 7
-        expect(reply < self.n, f"record {self.used:,} names the reply {reply}, which is not a "
-                               "coin")
-        expect(gap > 0 or self.used == 0,
-               f"record {self.used:,} repeats the loser's move of the record before it")
-        self.next_move = (0 if self.next_move is None else self.next_move) + gap
-        self.reply = reply
 
     def node(self, key: int) -> None:
         """Walk the node `key` (current pattern 0, the loser to move), keeping its answers."""
@@ -305,19 +265,18 @@ class Expansion:
             move = self.moves
             self.moves += 1
             default = default_reply(seen, moved, n, self.misere)
-            if move == self.next_move:
-                reply = self.reply
+            if move == self.listed.next_move:
+                reply = self.listed.reply
                 expect(reply != default, f"node {number:,}, loser move {move:,}: the listed "
                                          f"reply {reply} is the default reply")
-                self.used += 1
-                self.read_record()
+                expect(not seen >> (moved ^ 1 << reply) & 1,
+                       f"node {number:,}, loser move {move:,}: the reply {reply} is not legal")
+                self.listed.take()
             elif default is None:
                 raise Rejected(f"node {number:,}, loser coin {coin}: every reply leaves the "
                                "loser stuck, which loses under misère play")
             else:
                 reply = default
-            expect(not seen >> (moved ^ 1 << reply) & 1,
-                   f"node {number:,}, loser move {move:,}: the reply {reply} is not legal")
             self.replies[number][coin] = reply
             self.answers[number].append(self.answer(seen, moved, reply))
 

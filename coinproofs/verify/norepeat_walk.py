@@ -152,45 +152,19 @@ def _images(n: int) -> dict[tuple[int, ...], list[int]]:
 
 # The Python walk.
 
-class Checker(Protocol):
-    """What the driver hands the records to (the bytes after the header)."""
+class Records:
+    """The records of an NRWALK1 file (the bytes after its header), decoded as the walk meets
+    them: the loser move the next one is for (None once all are used) and the reply it lists.
+    The Coq road's expansion of a walk (coinproofs/coq/norepeat.py) reads them here too."""
 
-    def check(self, records: bytes) -> None: ...
+    def __init__(self, n: int, records: int, data: bytes) -> None:
+        self.n, self.records, self.data = n, records, data
+        self.at = self.used = 0
+        self.next_move: int | None = None
+        self.reply = 0
+        self.read()
 
-
-class Walk:
-    """The kernel's own walk of an NRWALK1 file, in plain Python (its Rejected says what the
-    native checker's ValueError says)."""
-
-    def __init__(self, n: int, misere: bool, winner: int, first: int, leaf: int, nodes: int,
-                 records: int, root: tuple[Seen, int] = (1, 0)) -> None:
-        """`root`, in place of the start, is for tests and benchmarks (never the kernel's)."""
-        self.n, self.misere, self.winner, self.first = n, misere, winner, first
-        self.root = root
-        self.leaf, self.nodes, self.records = leaf, nodes, records
-        self.entered: set[int] = set()
-        self.moves = 0  # the loser's moves numbered so far
-        self.data, self.at, self.used = b"", 0, 0
-        self.next_move: int | None = None  # the move the next record is for
-        self.reply = 0  # the reply it lists
-
-    def check(self, records: bytes) -> None:
-        """Walk from the start, reading the records as the walk meets them."""
-        self.data = records
-        self._read_record()
-        if self.winner == 2:
-            self._arrive(*self.root, "the start")
-        else:
-            current = 1 << self.first
-            self._arrive(1 | 1 << current, current, f"the first move {self.first}")
-        expect(len(self.entered) == self.nodes, f"the walk entered {len(self.entered):,} "
-                                                f"nodes, not the {self.nodes:,} the header says")
-        if self.next_move is not None:
-            raise Rejected(f"record {self.used:,} is for the loser's move {self.next_move:,}, "
-                           f"but the walk met only {self.moves:,}")
-        expect(self.at == len(self.data), "the file goes on after its last record")
-
-    def _read_record(self) -> None:
+    def read(self) -> None:
         """Decode the next record, if the header says there is one: the move it is for."""
         if self.used == self.records:
             self.next_move = None
@@ -217,6 +191,52 @@ class Walk:
         self.next_move = (0 if self.next_move is None else self.next_move) + gap
         self.reply = reply
 
+    def take(self) -> None:
+        """The listed reply is played: on to the next record."""
+        self.used += 1
+        self.read()
+
+    def finish(self, moves: int) -> None:
+        """At the walk's end, after `moves` loser moves: every record used, the file read to
+        its last byte."""
+        if self.next_move is not None:
+            raise Rejected(f"record {self.used:,} is for the loser's move {self.next_move:,}, "
+                           f"but the walk met only {moves:,}")
+        expect(self.at == len(self.data), "the file goes on after its last record")
+
+
+class Checker(Protocol):
+    """What the driver hands the records to (the bytes after the header)."""
+
+    def check(self, records: bytes) -> None: ...
+
+
+class Walk:
+    """The kernel's own walk of an NRWALK1 file, in plain Python (its Rejected says what the
+    native checker's ValueError says)."""
+
+    def __init__(self, n: int, misere: bool, winner: int, first: int, leaf: int, nodes: int,
+                 records: int, root: tuple[Seen, int] = (1, 0)) -> None:
+        """`root`, in place of the start, is for tests and benchmarks (never the kernel's)."""
+        self.n, self.misere, self.winner, self.first = n, misere, winner, first
+        self.root = root
+        self.leaf, self.nodes, self.records = leaf, nodes, records
+        self.entered: set[int] = set()
+        self.moves = 0  # the loser's moves numbered so far
+        self.listed: Records  # the file's records, from `check`
+
+    def check(self, records: bytes) -> None:
+        """Walk from the start, reading the records as the walk meets them."""
+        self.listed = Records(self.n, self.records, records)
+        if self.winner == 2:
+            self._arrive(*self.root, "the start")
+        else:
+            current = 1 << self.first
+            self._arrive(1 | 1 << current, current, f"the first move {self.first}")
+        expect(len(self.entered) == self.nodes, f"the walk entered {len(self.entered):,} "
+                                                f"nodes, not the {self.nodes:,} the header says")
+        self.listed.finish(self.moves)
+
     def _node(self, key: int) -> None:
         """Walk the node `key` (a normal form: current pattern 0, the loser to move)."""
         number = len(self.entered) - 1
@@ -232,15 +252,14 @@ class Walk:
             move = self.moves
             self.moves += 1
             default = default_reply(seen, moved, n, self.misere)
-            if move == self.next_move:
-                reply = self.reply
+            if move == self.listed.next_move:
+                reply = self.listed.reply
                 where = f"{where} (loser move {move:,})"
                 expect(reply != default, f"{where}: the listed reply {reply} is the default "
                                          "reply")
                 expect(not seen >> (moved ^ 1 << reply) & 1,
                        f"{where}: the listed reply {reply} is not a legal move")
-                self.used += 1
-                self._read_record()
+                self.listed.take()
             elif default is None:
                 raise Rejected(f"{where}: every reply leaves the loser stuck, which loses "
                                "under misère play")
@@ -306,7 +325,7 @@ def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Art
     if use_native is None:
         use_native = nodes > PYTHON_WALK_NODES
     try:
-        player, first, leaf, records = _header(data, n, misere, winner, nodes)
+        player, first, leaf, records = read_header(data, n, misere, winner, nodes)
         checker = (native(n, misere, player, first, leaf, nodes, records) if use_native
                    else Walk(n, misere, player, first, leaf, nodes, records))
         checker.check(data[HEADER.size:])
@@ -319,10 +338,10 @@ def check_walk(n: int, misere: bool, winner: str, item: Evidence, artifacts: Art
     return "strategy-walk (native)" if use_native else "strategy-walk"
 
 
-def _header(data: bytes, n: int, misere: bool, winner: str,
-            nodes: int) -> tuple[int, int, int, int]:
+def read_header(data: bytes, n: int, misere: bool, winner: str,
+                nodes: int) -> tuple[int, int, int, int]:
     """The winner (1 or 2), first move, leaf size and records the header names, once it agrees
-    with the claim and the evidence."""
+    with the claim and the evidence (`nodes`). The Coq road reads headers here too."""
     expect(len(data) >= HEADER.size, "the file is shorter than its header")
     magic, coins, rule, player, first, leaf, zeros, count_, records = HEADER.unpack_from(data)
     expect(magic == MAGIC, "the file does not start with the NRWALK1 magic bytes")
