@@ -171,7 +171,8 @@ def test_verify_coq_hands_a_first_players_walk_to_walkcheck(
         walkcheck: Path, corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same for Amber's claim under normal play with her walk as its evidence: walkcheck
     is asked for the claim's value, "first", and accepts the walk; with a byte of its records
-    changed (the first change the kernel refuses) it refuses it."""
+    changed (the first change the kernel refuses) it refuses it. The folder is given relative
+    to the working folder, as `verify --coq certificates` gives it."""
     monkeypatch.setattr(norepeat, "COQ_WALK_NODES", 0)
     path = corpus.copy("norepeat.n5.normal", to=tmp_path) / "norepeat.n5.normal.json"
     _, data = written(5, False, 8)
@@ -186,8 +187,10 @@ def test_verify_coq_hands_a_first_players_walk_to_walkcheck(
     flipped = (data[:at] + bytes([data[at] ^ 1]) + data[at + 1:] for at in range(32, len(data)))
     changed = next(walk for walk in flipped
                    if verdict(tmp_path, walk, 5, False, "first", native=True))
+    monkeypatch.chdir(tmp_path.parent)
+    folder = Path(tmp_path.name)
     for written_data, accepted in ((data, True), (changed, False)):
         walk.write_bytes(written_data)
-        [checked], _ = check_folder(tmp_path, [path], norec=True)
+        [checked], _ = check_folder(folder, [folder / path.name], norec=True)
         assert (checked.accepted, checked.methods) == (accepted, ("walkcheck",)), checked
         assert accepted or "extracted walk checker refuses" in checked.reason

@@ -458,8 +458,9 @@ def check_walk(proof: Proof, formal: Path, build: Path) -> None:
                         f"({how_to_build_walkcheck(formal)})")
         return
     start = time.perf_counter()
+    # Absolute: walkcheck runs from another folder than the one `walk` may be relative to.
     ok, output = run_coq([str(program), str(n), "misere" if misere else "normal", winner,
-                          str(walk)], _empty(build), proof.budget)
+                          str(walk.absolute())], _empty(build), proof.budget)
     proof.seconds = time.perf_counter() - start
     if not ok or output != f"{winner} wins":
         proof.reason = f"the extracted walk checker refuses {walk.name}: {output[-400:]}"
