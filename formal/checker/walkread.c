@@ -265,7 +265,8 @@ static int start_node(uint64_t seen, int at) {
         if (form >> (1 << there) & 1 || index >= W.counted[1] || (answer & 3) == WINNER_STUCK)
             return fail("the start and the node it maps onto have other moves");
         int reply = 0;
-        while (W.placed[order][reply] != (int)(answer >> 2 & 7)) reply++;
+        while (reply < W.n && W.placed[order][reply] != (int)(answer >> 2 & 7)) reply++;
+        if (reply == W.n) return fail("the node the start maps onto replies with no coin");
         int to = moved ^ 1 << reply;
         if (arrive(after | 1ull << to, to, reply, &W.steps[k++]) < 0) return -1;
     }
