@@ -78,8 +78,9 @@ def test_walk_evidence_gets_the_walk_checker(tmp_path: Path) -> None:
         script(huge, tmp_path)
 
 
+# (5 coins, leaf 20) compiles in test_verify_coq_accepts_a_walk_certificate below.
 @needs_coq
-@pytest.mark.parametrize("n, leaf", [(2, 0), (5, 0), (5, 20)])
+@pytest.mark.parametrize("n, leaf", [(2, 0), (5, 0)])
 def test_walk_compiles(formal: Path, tmp_path: Path, n: int, leaf: int) -> None:
     winner, data = written(n, True, leaf)
     assert winner == "second"
