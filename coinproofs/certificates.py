@@ -405,7 +405,8 @@ def _folder(path: Path) -> tuple[list[Path], str]:
 def verify_coq(*paths: str | Path, jobs: int = 1,
                bounds: Mapping[str, int] | None = None, progress: bool | None = None,
                on_start: Callable[[str], None] | None = None,
-               on_done: Callable[[Any], None] | None = None) -> Verdicts:
+               on_done: Callable[[Any], None] | None = None,
+               admit_libraries: bool = False) -> Verdicts:
     """Check the Coq proofs of certificates with Coq alone (the second road): for each
     certificate (files, or every certificate of folders), compile its proof `<module>.v`
     against formal/, have Coq accept its theorem as a proof of the statement its claim id
@@ -417,6 +418,8 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
     built formal/ is missing. `progress`, `on_start(claim)` and `on_done` as in `prove`: a
     claim is done when coqc has compiled its proof or it was refused before (the statements'
     check and coqchk come after, and the verdicts returned are the final ones).
+    `admit_libraries`: coqchk checks the proofs and formal/, and admits MathComp and Coq's
+    library beneath them (for a run after `make formal-gate`, whose coqchk checks those).
 
     What coqc compiles is kept in the user's cache (coinproofs/coq/cache.py), so that a run
     after an interrupted or earlier one compiles only the proofs whose files changed; the
@@ -440,7 +443,7 @@ def verify_coq(*paths: str | Path, jobs: int = 1,
         for (folder, named), files in groups.items():
             checked, assumptions = check_folder(
                 folder, files, jobs=jobs, named=named, on_start=watcher.start,
-                on_note=watcher.note, cache=True,
+                on_note=watcher.note, cache=True, admit_libraries=admit_libraries,
                 on_compiled=lambda proof: watcher.done(CoqVerdict(
                     proof.claim, proof.module, not proof.reason, proof.reason, proof.seconds,
                     proof.kept)))

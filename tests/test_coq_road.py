@@ -20,6 +20,7 @@ import pytest
 import coinproofs as cp
 from coinproofs.coq import Script, Statement, Unsupported, build, check, module_name
 from coinproofs.coq.check import check_folder, parse_summary
+from coinproofs.coq.library import checkout_formal, project_modules
 from coinproofs.verify.manifest import read_manifest
 from tests.cli import coinproofs, fails_with_one_sentence
 from tests.corpus import Corpus
@@ -214,13 +215,17 @@ def test_attacks_on_the_coq_road_are_refused(proved: Path, tmp_path: Path,
 
 
 @needs_coq
+@pytest.mark.parametrize("mode", ["norec", "admit_libraries"])
 def test_coqchk_refuses_what_the_reading_lets_through(
-        proved: Path, tmp_path: Path, stand_in: None, monkeypatch: pytest.MonkeyPatch) -> None:
+        proved: Path, tmp_path: Path, stand_in: None, monkeypatch: pytest.MonkeyPatch,
+        mode: str) -> None:
     """With the reading of proof files switched off, coqchk still names each assumption and
-    blames it on its own proof: the reading is a first line, coqchk the judge."""
+    blames it on its own proof: the reading is a first line, coqchk the judge. The same when
+    coqchk checks formal/ too and admits only the libraries beneath (--admit-libraries)."""
     monkeypatch.setattr(check, "banned_commands", lambda text, proof=False: [])
     folder = attacked_folder(proved, tmp_path)
-    verdicts, _ = check_folder(folder, sorted(folder.glob("*.json")), jobs=2, norec=True)
+    verdicts, _ = check_folder(folder, sorted(folder.glob("*.json")), jobs=2,
+                               **{mode: True})
     reasons = {verdict.claim: verdict.reason for verdict in verdicts}
     assert reasons["devil.n3.impossible"] == ""
     assert "cheat" in reasons["devil.n7.impossible"]
@@ -317,6 +322,8 @@ def test_an_interrupted_verify_coq_says_what_finishes_it(proved: Path, tmp_path:
 def test_verify_coq_options_go_together(tmp_path: Path) -> None:
     fails_with_one_sentence(coinproofs("verify", str(tmp_path), "--jobs", "2"),
                             "--jobs goes with --coq")
+    fails_with_one_sentence(coinproofs("verify", str(tmp_path), "--admit-libraries"),
+                            "--admit-libraries goes with --coq")
     fails_with_one_sentence(coinproofs("verify", "--coq", "--bound", "coq.nothing=5",
                                        str(tmp_path)), "no bound named 'coq.nothing'")
 
@@ -334,3 +341,14 @@ def test_claims_coq_names_each_module_once() -> None:
         assert run.status == 0, run.err
         requires = json.loads(run.out)["requires"]
         assert requires[0] == "Claims" and len(requires) == len(set(requires)), requires
+
+
+def test_admitting_the_libraries_still_checks_all_of_formal(tmp_path: Path) -> None:
+    """--admit-libraries: coqchk checks the driver, each proof and every module of formal/,
+    each alone (MathComp and Coq's library beneath are admitted), never fewer."""
+    formal = checkout_formal()
+    modules = check.formal_modules(formal)
+    assert "CoinProofs.rules.Claims" in modules and "CoinProofs.Headline" in modules
+    assert len(modules) == len(project_modules(formal)) > 60
+    command = check.coqchk_command(formal, ["Certificates.driver", *modules], True, tmp_path)
+    assert command.count("-norec") == len(modules) + 1

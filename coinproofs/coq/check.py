@@ -73,6 +73,7 @@ from coinproofs.coq.library import (
     how_to_build,
     how_to_build_walkcheck,
     pinned,
+    project_modules,
 )
 from coinproofs.coq.norepeat import extracted_walk
 from coinproofs.coq.reading import banned_commands
@@ -539,30 +540,39 @@ def coqchk_command(formal: Path, modules: list[str], norec: bool = False,
     return command
 
 
-def coqchk(formal: Path, build: Path, proofs: list[Proof],
-           norec: bool = False) -> tuple[Assumptions | None, str]:
+def formal_modules(formal: Path) -> list[str]:
+    """The logical name of every module of formal/ (`CoinProofs.rules.Claims`)."""
+    return [f"CoinProofs.{module.replace('/', '.')}" for module in project_modules(formal)]
+
+
+def coqchk(formal: Path, build: Path, proofs: list[Proof], norec: bool = False,
+           admit_libraries: bool = False) -> tuple[Assumptions | None, str]:
     """Run coqchk on the driver and the proofs (and, unless `norec`, everything beneath them:
     formal/, MathComp, Coq's library), within the proofs' budgets and coq.library-seconds; the
     assumptions it lists, or None and why it failed. With `norec` (for quick tests) only the
-    assumptions named in the proofs' own modules and formal/ count."""
-    modules = [f"{ROOT}.{proof.module}" for proof in proofs]
+    assumptions named in the proofs' own modules and formal/ count. With `admit_libraries`,
+    coqchk checks the proofs and every module of formal/, each alone, and admits MathComp and
+    Coq's library beneath them (a run after `make formal-gate`, which checked those)."""
+    modules = [f"{ROOT}.{DRIVER}", *(f"{ROOT}.{proof.module}" for proof in proofs)]
+    if admit_libraries:
+        modules += formal_modules(formal)
+    alone = norec or admit_libraries
     budget = total(proofs) + Budget(0 if norec else LIBRARY_SECONDS.limit, MEMORY.limit)
-    ok, output = run_coq(coqchk_command(formal, [f"{ROOT}.{DRIVER}", *modules], norec, build),
-                         _empty(build), budget)
+    ok, output = run_coq(coqchk_command(formal, modules, alone, build), _empty(build), budget)
     if not ok:
         return None, f"coqchk rejects the proofs: {last_error(output)}"
     try:
         found = parse_summary(output)
     except ValueError as error:
         return None, str(error)
-    return (found.within((f"{ROOT}.", "CoinProofs.")) if norec else found), ""
+    return (found.within((f"{ROOT}.", "CoinProofs.")) if alone else found), ""
 
 
 def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
                  formal: Path | None = None,
                  on_compiled: Callable[[Proof], None] = lambda proof: None,
                  cache: bool = False, norec: bool = False,
-                 named: bool = False,
+                 admit_libraries: bool = False, named: bool = False,
                  on_start: Callable[[str], None] = lambda claim: None,
                  on_note: Callable[[str], None] = lambda message: None,
                  ) -> tuple[list[CoqVerdict], Assumptions | None]:
@@ -573,7 +583,9 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
     folder). `on_compiled`
     hears of each proof as coqc finishes it (or as it is refused before), `on_start` of each
     claim as its coqc starts, `on_note` of the stages after. `norec` (for quick tests): coqchk
-    checks the proofs' own modules only, admitting formal/ and the libraries beneath. `named`:
+    checks the proofs' own modules only, admitting formal/ and the libraries beneath;
+    `admit_libraries`: coqchk checks the proofs and formal/, admitting MathComp and Coq's library
+    (which `make formal-gate` checks). `named`:
     the folder's MANIFEST holds, so each certificate must be named after its claim."""
     formal = formal or formal_folder()
     require_coq(formal)
@@ -604,9 +616,11 @@ def check_folder(folder: Path, certificates: list[Path], jobs: int = 1,
             on_note(f"checking that {len(live):,} theorems prove their claims' statements")
         if check_statements(proofs, formal, build):
             live = [proof for proof in proofs if not proof.reason]
-            on_note("coqchk: re-checking the proofs" + ("" if norec else
-                    ", formal/, MathComp and Coq's library (about 90 s on a quiet machine)"))
-            assumptions, why = coqchk(formal, build, live, norec)
+            on_note("coqchk: re-checking the proofs" + (
+                "" if norec else " and formal/ (MathComp and Coq's library admitted)"
+                if admit_libraries else
+                ", formal/, MathComp and Coq's library (about 90 s on a quiet machine)"))
+            assumptions, why = coqchk(formal, build, live, norec, admit_libraries)
             blame(proofs, assumptions, why)
     verdicts = [CoqVerdict(proof.claim, proof.module, not proof.reason, proof.reason,
                            proof.seconds, proof.kept,

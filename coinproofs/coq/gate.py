@@ -38,7 +38,7 @@ from coinproofs.coq.check import (
     parse_summary,
     run_coq,
 )
-from coinproofs.coq.library import checkout_formal
+from coinproofs.coq.library import checkout_formal, project_modules
 from coinproofs.coq.reading import banned_commands
 from coinproofs.verify import theorems
 
@@ -56,14 +56,6 @@ class Finding:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}"
-
-
-def project_modules(formal: Path) -> list[str]:
-    """The files _CoqProject lists, in its order, without `.v` (`rules/Claims`): what `make
-    formal` compiles."""
-    return [line.strip().removesuffix(".v")
-            for line in (formal / "_CoqProject").read_text().splitlines()
-            if line.strip().endswith(".v")]
 
 
 def sources(formal: Path) -> list[Path]:

@@ -47,6 +47,14 @@ def cached_library() -> Path:
     return cache_root() / "formal" / theorems.FORMAL_SHA256[:16]
 
 
+def project_modules(formal: Path) -> list[str]:
+    """The files _CoqProject lists, in its order, without `.v` (`rules/Claims`): what `make
+    formal` compiles."""
+    return [line.strip().removesuffix(".v")
+            for line in (formal / "_CoqProject").read_text().splitlines()
+            if line.strip().endswith(".v")]
+
+
 def in_checkout() -> bool:
     return (checkout_formal() / "_CoqProject").is_file()
 
