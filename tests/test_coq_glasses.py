@@ -301,14 +301,15 @@ def test_a_changed_claim_value_is_refused_by_coq(folder: Path,
 def test_orbit_numbers_are_the_kernels(tmp_path: Path) -> None:
     text = ("From mathcomp Require Import all_ssreflect.\nFrom Coq Require Import NArith.\n"
             "From CoinProofs Require Import GlassesPlay GlassesOrbits.\n")
-    for n in range(1, 9):
+    for n in range(1, kernel.MAX_N + 1):
         text += (f"Eval vm_compute in let tb := orbit_table {n} in [seq (if trie_get tb s is "
                  f"Some (j, _) then N.to_nat j else 99) | s <- all_glasses {n}].\n")
     ok, output = compiles(text, tmp_path, "Orbits")
     assert ok, output
     said = [[int(word) for word in re.findall(r"\d+", block)]
             for block in re.findall(r"= \[::([^\]]*)\]", output)]
-    assert said == [[kernel.orbit_number(n)[s] for s in range(1 << n)] for n in range(1, 9)]
+    assert said == [[kernel.orbit_number(n)[s] for s in range(1 << n)]
+                    for n in range(1, kernel.MAX_N + 1)]
 
 
 def unequal_orbits(n: int) -> list[int]:

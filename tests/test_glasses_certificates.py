@@ -374,7 +374,7 @@ def test_the_theorem_is_cited_only_where_its_condition_holds(
         document = copy.deepcopy(impossible12)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
-    with pytest.raises(OutOfLimits, match=r"need 8 hands, so 8 win \(no claim of more than 8"):
+    with pytest.raises(OutOfLimits, match=r"need 8 hands, so 8 win \(no claim of more than 9"):
         find("glasses.n12.k8.impossible")
     with pytest.raises(OutOfLimits, match=r"so 2 win \(prove glasses.n4.k2.shortest\)"):
         find("glasses.n4.k2.impossible")
@@ -384,18 +384,33 @@ def test_the_theorem_is_cited_only_where_its_condition_holds(
 
 def test_the_engines_evidence_needs_few_glasses(folder: Path,
                                                 impossible12: dict[str, Any]) -> None:
-    """Beyond 8 glasses only the theorem is checked: the kernel refuses to enumerate the
+    """Beyond 9 glasses only the theorem is checked: the kernel refuses to enumerate the
     states of more glasses for any other evidence."""
     for item, reason in (({"method": "invariant", "orbits": ["D" + "U" * 11]},
-                          "at most 8 characters"),
+                          "at most 9 characters"),
                          ({"method": "survival", "layers": [[1]], "turns": 1, "beliefs": 1},
-                          "survival layers of 1..8 glasses"),
+                          "survival layers of 1..9 glasses"),
                          ({"method": "strategy", "tree": {}, "turns": 1},
-                          "strategies for 1..8 glasses")):
+                          "strategies for 1..9 glasses")):
         document = copy.deepcopy(impossible12)
         document["evidence"] = [item]
         rejects(document, folder, reason)
 
+
+
+def test_nine_glasses_are_claimed_on_request_and_ten_refused(folder: Path) -> None:
+    """The shortest claims stop where the engine's beliefs do (60 orbits in 64 bits; 10 glasses
+    have 108): every winning K of 9 glasses is listed on request, and (9, 8), found at once, is
+    proved and accepted (a state of 9 glasses through the whole kernel)."""
+    listed = [k for k in range(10) if (9, k) in provers.SHORTEST]
+    assert listed == list(range(provers.hands_needed(9), 10))
+    assert not any(find(f"glasses.n9.k{k}.shortest").default for k in listed)
+    with pytest.raises(OutOfLimits, match=r"N must lie in 1\.\.9 \(.*\), not 10"):
+        find("glasses.n10.k8.shortest")
+    with pytest.raises(OutOfLimits, match="no strategy wins"):
+        find(f"glasses.n9.k{provers.hands_needed(9) - 1}.shortest")
+    document = certificate("glasses.n9.k8.shortest", folder)
+    assert check_document(document, folder).methods == ["strategy", "survival"]
 
 # --- Artifacts and bounds -------------------------------------------------------------------
 
@@ -473,7 +488,7 @@ def test_claims_changed_are_refused(folder: Path, inline42: dict[str, Any],
     rejects(changed(inline42, params={"n": 4, "hands": 3}), folder)
     rejects(changed(inline42, params={"n": 4, "hands": 2, "extra": 1}), folder, "params")
     rejects(changed(inline42, params={"n": 4, "hands": True}), folder, "params")
-    rejects(changed(inline42, params={"n": 9, "hands": 2}), folder, "strategies for 1..8")
+    rejects(changed(inline42, params={"n": 10, "hands": 2}), folder, "strategies for 1..9")
     rejects(changed(inline42, params={"n": 65, "hands": 2}), folder, "params")
     rejects(changed(inline42, kind="proven"), folder)
     rejects(changed(inline42, restate=False, id="glasses.n4.k2.wins"), folder, "does not match")

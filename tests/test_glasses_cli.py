@@ -112,7 +112,7 @@ def test_show_draws_the_tree(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "words"), [
     (("solve", "0", "--hands", "1"), ("0 must be at least 1",)),
     (("solve", "4", "--hands", "5"), ("hands must lie in 0..4",)),
-    (("solve", "9", "--hands", "2"), ("1..8 glasses",)),
+    (("solve", "10", "--hands", "2"), ("1..9 glasses",)),
     (("play", "4", "--hands", "5"), ("hands must lie in 0..4",)),
     (("show", "3", "--hands", "1"), ("no strategy wins",)),
     (("check", "4", "5", "README.md"), ("0..N hands",)),

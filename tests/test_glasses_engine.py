@@ -72,8 +72,8 @@ def test_within_gives_a_strategy_no_longer_than_asked() -> None:
 
 
 def test_sizes_outside_the_tables_are_refused() -> None:
-    with pytest.raises(ValueError, match=r"1\.\.8 glasses"):
-        rules(9, 2)
+    with pytest.raises(ValueError, match=r"1\.\.9 glasses"):
+        rules(10, 2)
     with pytest.raises(ValueError, match=r"hands must lie in 0\.\.4"):
         rules(4, 5)
 

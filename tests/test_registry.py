@@ -44,11 +44,12 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     earlier = [spec for spec in all_claims() if not is_family(spec)]
     ids = [spec.id for spec in earlier]
     # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, penny.wythoff,
-    # penny.fraenkel, penny.misere-wythoff (theorems), and 45 of the glasses:
-    # 21 shortest, one wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
-    assert len(ids) == len(set(ids)) == 1064 + 45
+    # penny.fraenkel, penny.misere-wythoff (theorems), and 49 of the glasses:
+    # 25 shortest, one wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
+    assert len(ids) == len(set(ids)) == 1064 + 49
     default = [spec.id for spec in earlier if spec.default]
-    assert len(default) == 96 + 42  # glasses.n8.k4, n8.k5 and n8.k6 .shortest only on request
+    # glasses.n8.k4, n8.k5, n8.k6 and the four of 9 glasses .shortest only on request
+    assert len(default) == 96 + 42
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
             "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
@@ -62,7 +63,8 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
             "norepeat.n6.misere" in ids} == {True}
     assert not {"devil.n1023.impossible", "penny.p-positions.m100000",
                 "norepeat.n20.normal", "norepeat.n6.misere", "glasses.n8.k4.shortest",
-                "glasses.n8.k5.shortest", "glasses.n8.k6.shortest"} & set(default)
+                "glasses.n8.k5.shortest", "glasses.n8.k6.shortest",
+                "glasses.n9.k6.shortest"} & set(default)
 
 
 @pytest.mark.parametrize("claim_id, value", [

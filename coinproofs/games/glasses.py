@@ -38,9 +38,10 @@ import numpy.typing as npt
 
 from coinproofs.games.devil import orbit_of, orbits, rotate
 
-# Beliefs of up to 8 glasses (36 orbits) fit in a uint64, and the tables of every action's
-# effect stay below ~20 MB (8 glasses, 8 hands: 36 orbits x 256 feels x 256 turns).
-MAX_GLASSES = 8
+# Beliefs of up to 9 glasses (60 orbits; 10 glasses have 108) fit in a uint64, and the tables of
+# every action's effect stay below ~130 MB (9 glasses, 9 hands: 60 orbits x 512 feels x 512 turns;
+# 8 glasses, 8 hands: 19 MB).
+MAX_GLASSES = 9
 MAX_TURNS = 64  # solve() gives up (undecided) beyond this many turns
 
 Table = npt.NDArray[np.uint64]

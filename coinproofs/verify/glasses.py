@@ -40,7 +40,7 @@ from coinproofs.verify.schema import (
 )
 from coinproofs.verify.table import rotate, rotation_orbits
 
-MAX_N = 8  # 256 states: the tables below stay small, and beliefs (36 orbits) are exact ints
+MAX_N = 9  # 512 states: the tables below stay small, and beliefs (60 orbits) are exact ints
 # A claim may name more glasses: the theorem's side condition is arithmetic on N and K.
 MAX_CLAIM_N = 64
 
