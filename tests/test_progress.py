@@ -71,8 +71,10 @@ def interrupted_after(lines: int, folder: Path) -> str:
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert run.stderr is not None
     seen: list[str] = []
-    while sum(bool(re.match(r"\d+/\d+ ", line)) for line in seen) < lines:  # claims' lines
+    # The claims' lines, " 1/10 proved ..." (the count right-aligned to the total's width).
+    while sum(bool(re.match(r" *\d+/\d+ ", line)) for line in seen) < lines:
         seen.append(run.stderr.readline())
+        assert seen[-1], "".join(seen)  # the run ended before that many claims were done
     run.send_signal(signal.SIGINT)
     rest = run.stderr.read()
     assert run.wait(timeout=60) == 130
