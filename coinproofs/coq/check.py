@@ -72,6 +72,7 @@ from coinproofs.coq.library import (
     formal_folder,
     how_to_build,
     how_to_build_walkcheck,
+    logical_name,
     pinned,
     project_modules,
 )
@@ -542,7 +543,7 @@ def coqchk_command(formal: Path, modules: list[str], norec: bool = False,
 
 def formal_modules(formal: Path) -> list[str]:
     """The logical name of every module of formal/ (`CoinProofs.rules.Claims`)."""
-    return [f"CoinProofs.{module.replace('/', '.')}" for module in project_modules(formal)]
+    return [logical_name(module) for module in project_modules(formal)]
 
 
 def coqchk(formal: Path, build: Path, proofs: list[Proof], norec: bool = False,

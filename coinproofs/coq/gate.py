@@ -38,7 +38,7 @@ from coinproofs.coq.check import (
     parse_summary,
     run_coq,
 )
-from coinproofs.coq.library import checkout_formal, project_modules
+from coinproofs.coq.library import checkout_formal, logical_name, project_modules
 from coinproofs.coq.reading import banned_commands
 from coinproofs.verify import theorems
 
@@ -93,7 +93,7 @@ def library_assumptions(formal: Path, modules: tuple[str, ...] | None = None,
     tests), checking those modules alone and counting only what is named in formal/. A
     ValueError when coqchk fails."""
     modules = tuple(project_modules(formal)) if modules is None else modules
-    names = [f"CoinProofs.{module.replace('/', '.')}" for module in modules]
+    names = [logical_name(module) for module in modules]
     ok, output = run_coq(coqchk_command(formal, names, norec), formal,
                          Budget(LIBRARY_SECONDS.limit, MEMORY.limit))
     if not ok:

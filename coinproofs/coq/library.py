@@ -55,6 +55,11 @@ def project_modules(formal: Path) -> list[str]:
             if line.strip().endswith(".v")]
 
 
+def logical_name(module: str) -> str:
+    """The name Coq knows a module of formal/ by: `rules/Claims` is `CoinProofs.rules.Claims`."""
+    return f"CoinProofs.{module.replace('/', '.')}"
+
+
 def in_checkout() -> bool:
     return (checkout_formal() / "_CoqProject").is_file()
 
