@@ -397,7 +397,6 @@ def test_the_engines_evidence_needs_few_glasses(folder: Path,
         rejects(document, folder, reason)
 
 
-
 def test_nine_glasses_are_claimed_on_request_and_ten_refused(folder: Path) -> None:
     """The shortest claims stop where the engine's beliefs do (60 orbits in 64 bits; 10 glasses
     have 108): every winning K of 9 glasses is listed on request, and (9, 8), found at once, is
@@ -411,6 +410,15 @@ def test_nine_glasses_are_claimed_on_request_and_ten_refused(folder: Path) -> No
         find(f"glasses.n9.k{provers.hands_needed(9) - 1}.shortest")
     document = certificate("glasses.n9.k8.shortest", folder)
     assert check_document(document, folder).methods == ["strategy", "survival"]
+    # Tampered, it is refused: a strategy cut short, the lower bound gone or emptied.
+    cut = copy.deepcopy(document)
+    del cut["evidence"][0]["tree"]["if"]["DUUUUUUU"]["then"]
+    rejects(cut, folder, "the strategy does not win: from DUUUUUUUD")
+    rejects(document | {"evidence": document["evidence"][:1]}, folder,
+            "no evidence rules out strategies of fewer than 2 turns")
+    emptied = copy.deepcopy(document)
+    emptied["evidence"][1]["layers"] = [[]]
+    rejects(emptied, folder, "it holds 1 layers and 0 beliefs")
 
 # --- Artifacts and bounds -------------------------------------------------------------------
 
