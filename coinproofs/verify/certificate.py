@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-import numpy as np
-
 from coinproofs.verify.schema import (
     ANY,
     FILE,
@@ -253,6 +251,9 @@ def json_shape(text: str) -> tuple[int, int, bool]:
     >>> json_shape(r'["a \"]"]'), json_shape('["an unclosed string]')
     ((1, 1, True), (1, 1, False))
     """
+    # deferred: numpy is 0.1 s of CPU that commands reading no certificate (`claims ID`) skip.
+    import numpy as np
+
     # Escapes go first: backslashes in pairs, left to right as JSON reads them, then escaped
     # quotes (outside strings a backslash is not JSON: the parser refuses it). What is left
     # of a string is its two quotes, so a byte is inside a string iff an odd number of quotes
