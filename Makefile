@@ -108,7 +108,8 @@ wheel-check: setup
 	where=$$(mktemp -d); ( set -e; \
 	  $(BIN)/python -m pip wheel . --no-deps --quiet --wheel-dir $$where; \
 	  $(PYTHON) -m venv $$where/venv; \
-	  $$where/venv/bin/python -m pip install --quiet -c constraints.txt $$where/coinproofs-*.whl; \
+	  $(BIN)/uv pip install --quiet --python $$where/venv/bin/python -c constraints.txt \
+	    $$where/coinproofs-*.whl; \
 	  cd $$where; export COINPROOFS_CACHE=$$where/cache; \
 	  venv/bin/coinproofs formal build --jobs $(JOBS); \
 	  venv/bin/coinproofs prove penny.riddler-20-30 devil.n4.shortest --out certificates -q; \
