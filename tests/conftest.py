@@ -7,10 +7,12 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -61,17 +63,21 @@ def one_at_a_time(name: str) -> Iterator[None]:
 
 
 def make(target: str) -> None:
-    """`make TARGET` in the checkout, once per test run however many processes ask for it (the
-    Coq builds print the headline theorems and recompile Headline.v every time: 20 s)."""
+    """`make TARGET` in the checkout, once per test run however many processes ask for it."""
+    with one_at_a_time("make"):
+        make_unlocked(target)
+
+
+def make_unlocked(target: str) -> None:
+    """make(), its lock held already."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
     done = Path(tempfile.gettempdir()) / f"coinproofs-{target}-{CHECKOUT}-{run}.done"
-    with one_at_a_time("make"):
-        if done.exists():
-            return
-        result = subprocess.run(["make", "--no-print-directory", target], cwd=ROOT,
-                                capture_output=True, text=True, timeout=1800)
-        assert result.returncode == 0, result.stdout + result.stderr
-        done.touch()
+    if done.exists():
+        return
+    result = subprocess.run(["make", "--no-print-directory", target], cwd=ROOT,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout + result.stderr
+    done.touch()
 
 
 @pytest.fixture(scope="session")
@@ -79,6 +85,46 @@ def formal() -> Path:
     """formal/ built (`make formal`), once for all the Coq tests of a run."""
     make("formal")
     return ROOT / "formal"
+
+
+def uses_coq(item: pytest.Item) -> bool:
+    return "formal" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they deselect
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules that need formal/ built go last, each whole and in its place among them: the
+    others run while the first process builds formal/ in the background (below), where they
+    used to wait for it (a fresh clone's build is 90 s of CPU, not all of it in parallel)."""
+    coq = {item.path for item in items if uses_coq(item)}
+    items.sort(key=lambda item: item.path in coq)  # stable: each module's tests keep their order
+
+
+BUILDING: list[threading.Thread] = []
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The first test process starts `make formal` at once when a test it collected needs
+    formal/, holding the lock that make("formal") waits for."""
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") != "gw0" or shutil.which("coqc") is None:
+        return
+    if any(uses_coq(item) for item in session.items):
+        started = threading.Event()
+
+        def build() -> None:
+            with one_at_a_time("make"):
+                started.set()
+                with suppress(AssertionError):  # the test that needs formal/ will say why
+                    make_unlocked("formal")
+
+        BUILDING.append(threading.Thread(target=build, daemon=True))
+        BUILDING[0].start()
+        started.wait()
+
+
+def pytest_sessionfinish() -> None:
+    for thread in BUILDING:  # a run that needed no Coq at last still leaves formal/ whole
+        thread.join()
 
 
 @pytest.fixture(scope="session")
