@@ -16,7 +16,7 @@ Document = dict[str, Any]
 Evidence = dict[str, Any]
 
 
-def document(claim: ClaimSpec | dict[str, Any], evidence: list[Evidence]) -> Document:
+def certificate(claim: ClaimSpec | dict[str, Any], evidence: list[Evidence]) -> Document:
     """A certificate of `claim` (a registry claim, or a claim object as it is, forged or not)
     holding `evidence`."""
     return {"schema": SCHEMA, "claim": claim.as_json() if isinstance(claim, ClaimSpec) else claim,
@@ -34,10 +34,10 @@ def devil_claim(kind: str, n: Any, value: Any, q: int = 2, group: str = "cyclic"
             "statement": kernel.statement(kind, n, q, group, goal, value)}
 
 
-def devil_document(kind: str, n: Any, value: Any, evidence: list[Evidence], q: int = 2,
+def devil_certificate(kind: str, n: Any, value: Any, evidence: list[Evidence], q: int = 2,
                    group: str = "cyclic", goal: str = "zero") -> Document:
     """A certificate of `devil_claim(kind, n, value, q, group, goal)` holding `evidence`."""
-    return document(devil_claim(kind, n, value, q, group, goal), evidence)
+    return certificate(devil_claim(kind, n, value, q, group, goal), evidence)
 
 
 def read(folder: Path, claim_id: str) -> Document:
