@@ -23,21 +23,17 @@ def certificate(claim: ClaimSpec | dict[str, Any], evidence: list[Evidence]) -> 
             "evidence": evidence}
 
 
-def devil_claim(kind: str, n: Any, value: Any, q: int = 2, group: str = "cyclic",
-                goal: str = "zero") -> dict[str, Any]:
-    """A claim about a member of the devil's family (by default the coin flip) whose id, params
-    and statement agree with its kind, n, q, group, goal and value: written by the kernel's own
-    functions, so that only the value or the evidence can be wrong. `n` is left unchecked, for
-    the tests that give the kernel a malformed one."""
-    return {"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
-            "params": kernel.params_of(n, q, group, goal), "kind": kind, "value": value,
-            "statement": kernel.statement(kind, n, q, group, goal, value)}
-
-
 def devil_certificate(kind: str, n: Any, value: Any, evidence: list[Evidence], q: int = 2,
-                   group: str = "cyclic", goal: str = "zero") -> Document:
-    """A certificate of `devil_claim(kind, n, value, q, group, goal)` holding `evidence`."""
-    return certificate(devil_claim(kind, n, value, q, group, goal), evidence)
+                      group: str = "cyclic", goal: str = "zero") -> Document:
+    """A certificate holding `evidence` of a claim about a member of the devil's family (by
+    default the coin flip) whose id, params and statement agree with its kind, n, q, group,
+    goal and value: written by the kernel's own functions, so that only the value or the
+    evidence can be wrong. `n` is left unchecked, for the tests that give the kernel a
+    malformed one."""
+    return certificate({"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
+                        "params": kernel.params_of(n, q, group, goal), "kind": kind,
+                        "value": value,
+                        "statement": kernel.statement(kind, n, q, group, goal, value)}, evidence)
 
 
 def read(folder: Path, claim_id: str) -> Document:
