@@ -21,8 +21,7 @@ from typing import Any
 
 from coinproofs.proofs.registry import find
 from coinproofs.proofs.runner import prove_one
-
-Document = dict[str, Any]
+from tests.certificates import Document, read
 
 
 @dataclass(frozen=True)
@@ -242,9 +241,8 @@ def prove(claim: str, folder: Path) -> tuple[Document, dict[str, bytes]]:
     """Prove `claim` into the empty `folder`: its certificate document and artifacts."""
     outcome = prove_one(find(claim), folder)
     assert outcome.proved, outcome.reason
-    document = json.loads((folder / f"{claim}.json").read_text())
-    return document, {path.name: path.read_bytes() for path in folder.iterdir()
-                      if path.suffix != ".json"}
+    return read(folder, claim), {path.name: path.read_bytes() for path in folder.iterdir()
+                                 if path.suffix != ".json"}
 
 
 def build_all(folder: Path) -> dict[str, Built]:

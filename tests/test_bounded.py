@@ -27,8 +27,9 @@ from coinproofs.proofs.registry import OnRequestOnly, find, left_out, on_request
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import glasses
 from coinproofs.verify import table as family
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_file, json_shape
+from coinproofs.verify.certificate import Rejected, check_file, json_shape
 from coinproofs.verify.manifest import NAME, check_manifest
+from tests.certificates import certificate, devil_certificate
 from tests.guards import no_hang
 
 CPU_SECONDS = 10.0
@@ -93,23 +94,11 @@ def pinned(name: str, data: bytes) -> dict[str, str]:
     return {"file": name, "sha256": hashlib.sha256(data).hexdigest()}
 
 
-def family_document(kind: str, n: int, q: int, value: Any, evidence: list[dict[str, Any]],
-                    group: str = "cyclic", goal: str = "zero") -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": family.claim_id(kind, n, q, group, goal), "game": "devil",
-                      "params": family.params_of(n, q, group, goal), "kind": kind,
-                      "value": value,
-                      "statement": family.statement(kind, n, q, group, goal, value)},
-            "evidence": evidence}
-
-
 def glasses_document(n: int, k: int, value: int, evidence: list[dict[str, Any]]
                      ) -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": f"glasses.n{n}.k{k}.shortest", "game": "glasses",
-                      "params": {"n": n, "hands": k}, "kind": "shortest", "value": value,
-                      "statement": glasses.statement("shortest", n, k, value)},
-            "evidence": evidence}
+    return certificate({"id": f"glasses.n{n}.k{k}.shortest", "game": "glasses",
+                        "params": {"n": n, "hands": k}, "kind": "shortest", "value": value,
+                        "statement": glasses.statement("shortest", n, k, value)}, evidence)
 
 
 # --- 1. Every parse is linear -----------------------------------------------------------------
@@ -179,7 +168,7 @@ def test_the_orbit_table_is_sized_before_it_is_built(n: int, q: int, group: str,
     value = ({"length": r.size - 1, "sequences": 1, "up_to_group": 1} if kind == "count"
              else r.size - 1)
     evidence = [{"method": method, **pinned("layers.jsonl", layer), "depths": 1, "beliefs": 1}]
-    path = write(tmp_path, family_document(kind, n, q, value, evidence, group),
+    path = write(tmp_path, devil_certificate(kind, n, value, evidence, q=q, group=group),
                  **{"layers.jsonl": layer})
     assert "bound devil.orbit-table =" in refusal(path)
 
@@ -190,7 +179,8 @@ def test_a_long_family_strategy_is_simulated_in_little_memory(tmp_path: Path) ->
     350 KB."""
     moves = b"[]\n" * (1 << 12)  # the dial never turns: the devil wins every game
     evidence = [{"method": "strategy", **pinned("moves.jsonl", moves), "length": 1 << 12}]
-    path = write(tmp_path, family_document("shortest", 1, 512, 1 << 12, evidence, "trivial"),
+    path = write(tmp_path, devil_certificate("shortest", 1, 1 << 12, evidence, q=512,
+                                             group="trivial"),
                  **{"moves.jsonl": moves})
     with pytest.raises(Rejected, match="the strategy does not win"):
         check_file(path)
@@ -212,7 +202,7 @@ def test_a_family_strategy_file_longer_than_it_says_is_refused_as_it_is_read(
     """16 MB of '[]' lines once took 45 s and 854 MB before their count was compared."""
     lines = b"[]\n" * ((16 << 20) // 3)
     evidence = [{"method": "strategy", **pinned("moves.jsonl", lines), "length": 3}]
-    path = write(tmp_path, family_document("shortest", 2, 2, 3, evidence, goal="equal"),
+    path = write(tmp_path, devil_certificate("shortest", 2, 3, evidence, goal="equal"),
                  **{"moves.jsonl": lines})
     assert "says length = 3, but its file holds more" in refusal(path)
 
@@ -222,7 +212,7 @@ def test_family_layers_more_than_they_say_are_refused_as_they_are_read(tmp_path:
     lines = f"[{family.start_belief(r)}]\n".encode() * (1 << 20)
     evidence = [{"method": "reachability", **pinned("layers.jsonl", lines), "depths": 1,
                  "beliefs": 1}]
-    path = write(tmp_path, family_document("shortest", 2, 2, 1, evidence, goal="equal"),
+    path = write(tmp_path, devil_certificate("shortest", 2, 1, evidence, goal="equal"),
                  **{"layers.jsonl": lines})
     assert "but its file holds more" in refusal(path)
 
@@ -232,7 +222,7 @@ def test_a_long_line_of_a_family_artifact_is_refused_as_it_is_read(tmp_path: Pat
     line = b"[" + b"1, " * (700_000) + b"1]\n"
     evidence = [{"method": "reachability", **pinned("layers.jsonl", line), "depths": 1,
                  "beliefs": 1}]
-    path = write(tmp_path, family_document("impossible", 2, 3, None, evidence),
+    path = write(tmp_path, devil_certificate("impossible", 2, None, evidence, q=3),
                  **{"layers.jsonl": line})
     assert "bound artifact.line-bytes =" in refusal(path)
 

@@ -29,6 +29,7 @@ from coinproofs.games.devil import Table, search
 from coinproofs.proofs import devil as family_proofs
 from coinproofs.proofs.registry import ProofContext, find
 from coinproofs.verify import table as family
+from tests.certificates import Document, certificate
 from tests.corpus import Corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,6 @@ FORMAL = ROOT / "formal"
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
                                reason="needs coqc and coqchk (apt-get install coq "
                                       "libcoq-mathcomp)")
-
-Document = dict[str, Any]
 
 
 # --- Statements, from the claim alone ----------------------------------------------------------
@@ -123,8 +122,7 @@ def searched(folder: Path, claim_id: str, n: int, group: str) -> Path:
                                                      kind=spec.kind)
                 if e["method"] != "theorem"]
     path = place / f"{claim_id}.json"
-    path.write_text(json.dumps({"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
-                                "evidence": evidence}))
+    path.write_text(json.dumps(certificate(spec, evidence)))
     build.write_proof(path)
     return path
 

@@ -30,9 +30,10 @@ import coinproofs as cp
 from coinproofs.coq import build, check
 from coinproofs.proofs.registry import find
 from coinproofs.verify import glasses, norepeat, penny, table
-from coinproofs.verify.certificate import SCHEMA
 from coinproofs.verify.manifest import NAME, manifest_text
 from coinproofs.verify.schema import raised
+from tests.certificates import certificate
+from tests.corpus import Corpus
 
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
                                reason="needs coqc and coqchk (apt-get install coq "
@@ -133,15 +134,11 @@ def forgeries(claim_id: str) -> dict[str, dict[str, Any]]:
     return forged
 
 
-def certificate(claim: dict[str, Any]) -> dict[str, Any]:
-    return {"schema": SCHEMA, "claim": claim, "evidence": [{"method": "strategy"}]}
-
-
 def proof_of(folder: Path, claim: Any, name: str | None = None) -> check.Proof:
     """What the Coq road makes of a certificate holding `claim` (no proof file beside it)."""
     claim_id = claim.get("id") if isinstance(claim, dict) else None
     path = folder / (name or f"{claim_id if isinstance(claim_id, str) else 'x'}.json")
-    path.write_text(json.dumps(certificate(claim)))
+    path.write_text(json.dumps(certificate(claim, [{"method": "strategy"}])))
     return check.proof_of(folder, path, named=False)
 
 
@@ -205,7 +202,8 @@ def test_a_malformed_certificate_is_one_refusal(tmp_path: Path) -> None:
 
 def test_a_renamed_certificate_is_refused_in_a_named_folder(tmp_path: Path) -> None:
     path = tmp_path / "devil.n2.shortest.json"
-    path.write_text(json.dumps(certificate(honest("devil.n4.shortest"))))
+    path.write_text(json.dumps(certificate(honest("devil.n4.shortest"),
+                                           [{"method": "strategy"}])))
     assert "holds the certificate of devil.n4.shortest" in check.proof_of(
         tmp_path, path, named=True).reason
 
@@ -265,11 +263,9 @@ def test_coq_text_is_determined_by_the_claim_id(tmp_path_factory: pytest.TempPat
 # --- Both roads on forged folders (Coq runs) ------------------------------------------------
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def proved(corpus: Corpus) -> Path:
     """Certificates and Coq proofs of PROVED, as `prove` writes them."""
-    folder = tmp_path_factory.mktemp("proved")
-    assert cp.prove(*PROVED, out=folder, progress=False).proved
-    return folder
+    return corpus.proved(*PROVED)
 
 
 def forged_folder(proved: Path, tmp_path: Path, claim_id: str, claim: dict[str, Any]) -> Path:
@@ -434,7 +430,7 @@ def test_verify_coq_tells_each_claim_as_it_goes(proved: Path, tmp_path: Path, fo
     for path in [*proved.glob("devil.n2.q3.impossible.*"), proved / "devil_n2_q3_impossible.v"]:
         shutil.copy(path, folder)
     (folder / "devil.n6.shortest.json").write_text(json.dumps(certificate(
-        honest("devil.n4.shortest") | {"id": "devil.n6.shortest"})))
+        honest("devil.n4.shortest") | {"id": "devil.n6.shortest"}, [{"method": "strategy"}])))
     started: list[str] = []
     done: list[Any] = []
     checked = cp.verify_coq(*sorted(folder.glob("*.json")), progress=True,

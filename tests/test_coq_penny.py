@@ -27,6 +27,7 @@ from coinproofs.coq.penny import first_pair_from, number, script, statement
 from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import find
 from coinproofs.verify.penny import check_losing_set, formula_pair, formula_pairs
+from tests.certificates import certificate, read
 from tests.corpus import Corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,15 +63,10 @@ def proved(corpus: Corpus) -> Path:
     return folder
 
 
-def certificate(folder: Path, claim_id: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((folder / f"{claim_id}.json").read_text())
-    return loaded
-
-
 # --- The statements and the scripts, without Coq -------------------------------------------------
 
 def test_statements_are_written_from_params_and_value(proved: Path) -> None:
-    texts = {claim_id: statement(certificate(proved, claim_id)["claim"]).text
+    texts = {claim_id: statement(read(proved, claim_id)["claim"]).text
              for claim_id in default_claims()}
     assert texts["penny.p-positions.m10000"] == (
         r"forall x y, x <= 10 ^ 4 /\ y <= 10 ^ 4 /\ losing wythoff normal (x, y) <-> "
@@ -88,7 +84,7 @@ def test_statements_are_written_from_params_and_value(proved: Path) -> None:
         "(forall x y, 20 <= x + y <= 30 -> (losing wythoff normal (x, y) <-> "
         "exists2 k, 5 <= k < 8 & wythoff_pair k (x, y))) /\\ ")
     assert texts["penny.unique.m30"].startswith(r"solves 30 (losing wythoff normal) /\ ")
-    assert all(statement(certificate(proved, claim_id)["claim"]).requires == ("RulesPenny",)
+    assert all(statement(read(proved, claim_id)["claim"]).requires == ("RulesPenny",)
                for claim_id in default_claims())
 
 
@@ -102,7 +98,7 @@ def test_no_proof_reads_the_evidence(proved: Path) -> None:
     """The checkers compute all they need from the claim's numbers: a certificate without
     evidence gets the same proof, and the artifacts are never opened."""
     for claim_id in default_claims():
-        whole = certificate(proved, claim_id)
+        whole = read(proved, claim_id)
         bare = whole | {"evidence": []}
         assert script(bare, proved / "absent") == script(whole, proved), claim_id
 
@@ -173,7 +169,7 @@ def test_a_changed_value_is_refused(formal: Path, proved: Path, tmp_path: Path) 
     changes = [*TAMPERED.items(), ("penny.riddler-20-30", riddler_total_moved)]
     certificates = []
     for index, (claim_id, change) in enumerate(changes):
-        tampered = copy.deepcopy(certificate(proved, claim_id))
+        tampered = copy.deepcopy(read(proved, claim_id))
         tampered["claim"]["value"] = change(tampered["claim"]["value"])
         folder = tmp_path / str(index)
         folder.mkdir()
@@ -220,9 +216,7 @@ def cited(folder: Path, claim_id: str) -> Path:
     """The certificate of a first or riddler claim that cites the theorem alone (the kernel
     computes the value by the formula), with its Coq proof."""
     path = folder / f"{claim_id}.json"
-    path.write_text(json.dumps({
-        "schema": "coinproofs/certificate/v1", "claim": find(claim_id).as_json(),
-        "evidence": [theorem_evidence("wythoff_theorem")]}))
+    path.write_text(json.dumps(certificate(find(claim_id), [theorem_evidence("wythoff_theorem")])))
     assert cp.verify(path).accepted
     build.write_proof(path)
     return path

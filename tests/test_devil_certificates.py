@@ -14,22 +14,15 @@ from hypothesis import strategies as st
 from coinproofs.games import devil as engine
 from coinproofs.proofs.devil import search_evidence
 from coinproofs.proofs.registry import ProofContext
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
+from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.table import coin_flip_statement as statement
-
-
-def certificate(kind: str, n: int, value: Any, evidence: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": f"devil.n{n}.{kind}", "game": "devil", "params": {"n": n},
-                      "kind": kind, "value": value, "statement": statement(kind, n, value)},
-            "evidence": evidence,
-            "provenance": {"coinproofs": "test", "solver": "none", "seconds": 0}}
+from tests.certificates import devil_certificate
 
 
 def shortest_certificate(n: int, folder: Path) -> dict[str, Any]:
     evidence = search_evidence(ProofContext(folder, f"devil.n{n}.shortest"), n)
     strategy = evidence[0]["moves"]
-    return certificate("shortest", n, len(strategy), evidence)
+    return devil_certificate("shortest", n, len(strategy), evidence)
 
 
 def inline_layers(n: int) -> list[list[int]]:
@@ -68,18 +61,19 @@ def test_shortest_certificates_are_accepted(tmp_path: Path) -> None:
 def test_impossible_by_reachability_is_accepted(tmp_path: Path) -> None:
     for n in (3, 5, 6, 7):
         evidence = [{"method": "reachability", "layers": inline_layers(n)}]
-        assert check_document(certificate("impossible", n, None, evidence), tmp_path).methods
+        assert check_document(devil_certificate("impossible", n, None, evidence), tmp_path).methods
 
 
 def test_lamping_certificate(tmp_path: Path) -> None:
     moves = [engine.positions(m) for m in engine.lamping(8)]
-    good = certificate("lamping", 8, 255, [{"method": "strategy", "moves": moves}])
+    good = devil_certificate("lamping", 8, 255, [{"method": "strategy", "moves": moves}])
     assert check_document(good, tmp_path).methods == ["strategy"]
     bfs = [engine.positions(m) for m in engine.search(8).strategy or []]
     if bfs != moves:  # another winning strategy is not Lamping's construction
-        rejects(certificate("lamping", 8, 255, [{"method": "strategy", "moves": bfs}]),
+        rejects(devil_certificate("lamping", 8, 255, [{"method": "strategy", "moves": bfs}]),
                 tmp_path, "not Lamping")
-    rejects(certificate("lamping", 8, 254, [{"method": "strategy", "moves": moves}]), tmp_path)
+    rejects(devil_certificate("lamping", 8, 254, [{"method": "strategy", "moves": moves}]),
+            tmp_path)
 
 
 def test_a_changed_last_move_is_rejected(n4: dict[str, Any], tmp_path: Path) -> None:
@@ -176,9 +170,11 @@ def test_altered_layers_are_rejected(tmp_path: Path, how: str) -> None:
 
 def test_impossible_needs_a_closed_set(tmp_path: Path) -> None:
     layers = inline_layers(6)
-    closed = certificate("impossible", 6, None, [{"method": "reachability", "layers": layers}])
+    closed = devil_certificate("impossible", 6, None,
+                               [{"method": "reachability", "layers": layers}])
     assert check_document(closed, tmp_path)
-    cut = certificate("impossible", 6, None, [{"method": "reachability", "layers": layers[:-1]}])
+    cut = devil_certificate("impossible", 6, None,
+                            [{"method": "reachability", "layers": layers[:-1]}])
     rejects(cut, tmp_path, "no strategy wins")
 
 

@@ -11,7 +11,6 @@ import hashlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -29,11 +28,10 @@ from coinproofs.proofs.devil_evidence import (
 from coinproofs.proofs.registry import ProofContext
 from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import devil_invariant as kernel
-from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
+from coinproofs.verify.certificate import Artifacts, Rejected, check_document
 from coinproofs.verify.table import Fact, lamping
-from coinproofs.verify.table import coin_flip_statement as statement
+from tests.certificates import Evidence, devil_certificate
 
-Evidence = dict[str, Any]
 NOT_POWERS = [n for n in range(1, 65) if not is_power_of_two(n)]
 
 
@@ -145,14 +143,6 @@ def item(n: int, folder: Path, method: str, check: str | None = None) -> Evidenc
                               if e["method"] == method and e.get("check") == check))
 
 
-def certificate(n: int, evidence: list[Evidence]) -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": f"devil.n{n}.impossible", "game": "devil", "params": {"n": n},
-                      "kind": "impossible", "value": None,
-                      "statement": statement("impossible", n, None)},
-            "evidence": evidence}
-
-
 @pytest.mark.parametrize("n", [3, 6, 12, 13, 45, 61, 63])
 def test_kernel_accepts_every_item_the_provers_write(n: int, folder: Path) -> None:
     evidence = proved(n, folder)
@@ -161,7 +151,7 @@ def test_kernel_accepts_every_item_the_provers_write(n: int, folder: Path) -> No
         + [("algebraic", None)])
     for e in evidence:
         assert check(n, e, folder) == Fact("impossible")
-    verdict = check_document(certificate(n, evidence), folder)
+    verdict = check_document(devil_certificate("impossible", n, None, evidence), folder)
     assert verdict.methods == [e["method"] for e in evidence]
 
 
@@ -353,9 +343,11 @@ def test_no_divisor_of_x_n_plus_1_is_accepted_for_a_power_of_two(n: int, folder:
 
 def test_a_certificate_for_a_power_of_two_cannot_borrow_evidence(folder: Path) -> None:
     with pytest.raises(Rejected, match="does not divide"):
-        check_document(certificate(8, [item(6, folder, "algebraic")]), folder)
+        check_document(devil_certificate("impossible", 8, None, [item(6, folder, "algebraic")]),
+                       folder)
     with pytest.raises(Rejected, match="does not divide"):
-        check_document(certificate(8, [item(6, folder, "invariant", "lrat")]), folder)
+        check_document(devil_certificate("impossible", 8, None,
+                                         [item(6, folder, "invariant", "lrat")]), folder)
 
 
 # --- The algebra agrees with sympy and with the closed form ------------------------------------

@@ -29,7 +29,7 @@ from coinproofs.encodings.devil_sat import (
 from coinproofs.games import devil as engine
 from coinproofs.proofs.devil_evidence import lower_bound_evidence, sat_strategy_evidence
 from coinproofs.proofs.registry import ProofContext
-from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
+from coinproofs.verify.certificate import Artifacts, Rejected, check_document
 from coinproofs.verify.devil_cnf import (
     ENCODING,
     Layout,
@@ -40,8 +40,8 @@ from coinproofs.verify.devil_cnf import (
 )
 from coinproofs.verify.dimacs import sha256_text
 from coinproofs.verify.table import Fact, coin_flip, rotation_orbits
-from coinproofs.verify.table import coin_flip_statement as statement
 from coinproofs.verify.table import simulate as simulate_on
+from tests.certificates import devil_certificate
 
 SHORTEST = {1: 1, 2: 3, 3: None, 4: 15, 5: None, 6: None}  # by breadth-first search, checked below
 LENGTHS = {1: range(4), 2: range(6), 3: range(9), 4: range(17), 5: range(7), 6: range(5)}
@@ -327,25 +327,19 @@ def test_lengths_up_to_the_cap_are_accepted() -> None:
     assert len(reference_cnf(2, max_length(2)).clauses) > 0
 
 
-def certificate(n: int, value: int, evidence: list[dict[str, Any]]) -> dict[str, Any]:
-    claim = {"id": f"devil.n{n}.shortest", "game": "devil", "params": {"n": n},
-             "kind": "shortest", "value": value, "statement": statement("shortest", n, value)}
-    return {"schema": SCHEMA, "claim": claim, "evidence": evidence}
-
-
 def test_a_certificate_from_sat_alone_proves_the_shortest_length(tmp_path: Path) -> None:
     context = ProofContext(out_dir=tmp_path, claim_id="devil.n4.shortest")
     model = sat_strategy_evidence(context, 4, 15)
     bound = lower_bound_evidence(context, 4, 14)
     assert model["found_by"] == "cadical195" and len(model["moves"]) == 15
     json.dumps([model, bound])  # evidence must be JSON
-    verdict = check_document(certificate(4, 15, [model, bound]), tmp_path)
+    verdict = check_document(devil_certificate("shortest", 4, 15, [model, bound]), tmp_path)
     assert verdict.methods == ["strategy", "lrat"]
     short = lower_bound_evidence(ProofContext(out_dir=tmp_path, claim_id="x"), 4, 13)
     with pytest.raises(Rejected, match="fewer than 15 moves"):
-        check_document(certificate(4, 15, [model, short]), tmp_path)
+        check_document(devil_certificate("shortest", 4, 15, [model, short]), tmp_path)
     with pytest.raises(Rejected, match="no checked strategy of 14 moves"):
-        check_document(certificate(4, 14, [model, bound]), tmp_path)
+        check_document(devil_certificate("shortest", 4, 14, [model, bound]), tmp_path)
 
 
 def test_no_sat_strategy_below_the_shortest_length(tmp_path: Path) -> None:

@@ -22,7 +22,9 @@ from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.schema import BOUNDS
+from tests.certificates import certificate, read
 from tests.cli import ROOT, coinproofs, fails_with_one_sentence
+from tests.corpus import Corpus
 
 GROUPS = ("cyclic", "dihedral", "symmetric", "trivial", "klein", "alternating")
 
@@ -170,21 +172,13 @@ def test_all_equal_on_the_rotating_table(n: int, q: int) -> None:
 
 # --- Claims and certificates ----------------------------------------------------------------------
 
-def certificate(claim_id: str, folder: Path) -> dict[str, Any]:
-    spec = find(claim_id)
-    evidence = spec.prove(ProofContext(folder, spec.id))
-    return {"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
-            "evidence": evidence}
-
-
 def searched_certificate(n: int, q: int, folder: Path) -> dict[str, Any]:
     """The certificate breadth-first search gives a shortest claim about the rotations and the
     goal zero (the prover builds these strategies without search: its certificate carries no
     layers to tamper with)."""
     spec = find(kernel.claim_id("shortest", n, q, "cyclic", "zero"))
-    evidence = family_proofs.prove_table(n, q, "cyclic", "zero", ProofContext(folder, spec.id))
-    return {"schema": "coinproofs/certificate/v1", "claim": spec.as_json(),
-            "evidence": evidence}
+    return certificate(spec, family_proofs.prove_table(n, q, "cyclic", "zero",
+                                                       ProofContext(folder, spec.id)))
 
 
 def test_every_default_family_claim_is_in_the_table_of_docs_family() -> None:
@@ -216,11 +210,12 @@ def test_family_ids_outside_the_limits_are_refused(claim_id: str, words: list[st
 
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    folder = tmp_path_factory.mktemp("family")
-    documents = {claim_id: certificate(claim_id, folder) for claim_id in
-                 ("devil.n2.q3.impossible", "devil.n8.equal.shortest",
-                  "devil.n4.dihedral.shortest", "devil.n4.q4.shortest")}
+def proved(corpus: Corpus,
+           tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    ids = ("devil.n2.q3.impossible", "devil.n8.equal.shortest", "devil.n4.dihedral.shortest",
+           "devil.n4.q4.shortest")
+    folder = corpus.copy(*ids, to=tmp_path_factory.mktemp("family"))
+    documents = {claim_id: read(folder, claim_id) for claim_id in ids}
     documents["devil.n3.q3.shortest"] = searched_certificate(3, 3, folder)
     return folder, documents
 

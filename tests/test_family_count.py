@@ -18,25 +18,19 @@ import pytest
 from coinproofs.games.counting import count_by_enumeration, count_paths
 from coinproofs.games.devil import Table, search
 from coinproofs.proofs.registry import OutOfLimits, find
-from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import table as kernel
 from coinproofs.verify.certificate import Claim, Rejected, check_document
+from tests.certificates import Document, read
+from tests.corpus import Corpus
 
-Document = dict[str, Any]
-
-
-def certificate(claim_id: str, folder: Path) -> Document:
-    outcome = prove_one(find(claim_id), folder)
-    assert outcome.proved, outcome.reason
-    document: Document = json.loads((folder / f"{claim_id}.json").read_text())
-    return document
+COUNTS = ("devil.n3.q3.count", "devil.n4.count", "devil.n8.equal.count")
 
 
 @pytest.fixture(scope="module")
-def proved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Document]]:
-    folder = tmp_path_factory.mktemp("count")
-    return folder, {claim_id: certificate(claim_id, folder) for claim_id in
-                    ("devil.n3.q3.count", "devil.n4.count", "devil.n8.equal.count")}
+def proved(corpus: Corpus) -> tuple[Path, dict[str, Document]]:
+    """The folder `prove` wrote for COUNTS (never written into) and their certificates."""
+    folder = corpus.proved(*COUNTS)
+    return folder, {claim_id: read(folder, claim_id) for claim_id in COUNTS}
 
 
 def rejects(document: Document, folder: Path, *words: str) -> None:
@@ -47,7 +41,7 @@ def rejects(document: Document, folder: Path, *words: str) -> None:
 
 def test_count_certificates_are_accepted(proved: tuple[Path, dict[str, Document]]) -> None:
     folder, documents = proved
-    for claim_id in ("devil.n3.q3.count", "devil.n4.count", "devil.n8.equal.count"):
+    for claim_id in COUNTS:
         assert check_document(documents[claim_id], folder).methods == ["count"]
     assert documents["devil.n4.count"]["claim"]["params"] == {"n": 4}
     assert documents["devil.n3.q3.count"]["claim"]["value"] == {

@@ -16,25 +16,14 @@ from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import OutOfLimits, ProofContext, find
 from coinproofs.verify import devil, theorems
 from coinproofs.verify import table as kernel
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_document
+from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.table import Fact
-from tests.test_devil_certificates import certificate as coin_certificate
+from tests.certificates import certificate, devil_certificate
 
 
 def dials(n: int, q: int) -> theorems.Sizes:
     """N dials with q states on a rotating table, the goal zero, as the theorems read it."""
     return theorems.Sizes(n, q, "zero", True, n)
-
-
-def certificate(kind: str, n: int, q: int, value: Any, evidence: list[dict[str, Any]],
-                group: str = "cyclic", goal: str = "zero") -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
-                      "params": kernel.params_of(n, q, group, goal), "kind": kind,
-                      "value": value,
-                      "statement": kernel.statement(kind, n, q, group, goal, value)},
-            "evidence": evidence,
-            "provenance": {"coinproofs": "test", "solver": "none", "seconds": 0}}
 
 
 def accepts(document: dict[str, Any], folder: Path) -> list[str]:
@@ -48,7 +37,7 @@ def rejects(document: dict[str, Any], folder: Path, reason: str) -> None:
 
 @pytest.mark.parametrize("n, q", [(2, 3), (3, 4), (4, 3), (6, 3), (10, 3), (2, 9), (3, 8)])
 def test_impossible_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None:
-    document = certificate("impossible", n, q, None, [theorem_evidence("dial_not_wins")])
+    document = devil_certificate("impossible", n, None, [theorem_evidence("dial_not_wins")], q=q)
     assert accepts(document, tmp_path) == ["theorem dial_not_wins"]
 
 
@@ -58,7 +47,7 @@ def test_impossible_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None
 ])
 def test_the_side_condition_is_checked(n: int, q: int, what: str, tmp_path: Path) -> None:
     """N and q powers of one prime (or N = 1): dial_not_wins says nothing."""
-    document = certificate("impossible", n, q, None, [theorem_evidence("dial_not_wins")])
+    document = devil_certificate("impossible", n, None, [theorem_evidence("dial_not_wins")], q=q)
     rejects(document, tmp_path, f"needs primes p != r.*which fails for {what}")
 
 
@@ -66,8 +55,8 @@ def test_the_side_condition_is_checked(n: int, q: int, what: str, tmp_path: Path
                                          ("cyclic", "equal")])
 def test_the_theorems_are_about_rotations_and_the_goal_zero(group: str, goal: str,
                                                             tmp_path: Path) -> None:
-    document = certificate("impossible", 2, 3, None, [theorem_evidence("dial_not_wins")],
-                           group, goal)
+    document = devil_certificate("impossible", 2, None, [theorem_evidence("dial_not_wins")], q=3,
+                              group=group, goal=goal)
     rejects(document, tmp_path, f"about the rotations.*not the {group} group")
 
 
@@ -75,12 +64,12 @@ def test_the_lower_bound_completes_a_checked_strategy(tmp_path: Path) -> None:
     strategy = searched_strategy(2, 4, tmp_path)
     evidence = [{"method": "strategy", "moves": strategy}, theorem_evidence("dial_wins_size_lb")]
     assert len(strategy) == 15
-    assert accepts(certificate("shortest", 2, 4, 15, evidence), tmp_path) == [
+    assert accepts(devil_certificate("shortest", 2, 15, evidence, q=4), tmp_path) == [
         "strategy", "theorem dial_wins_size_lb"]
 
 
 def test_the_lower_bound_alone_proves_no_shortest_claim(tmp_path: Path) -> None:
-    rejects(certificate("shortest", 2, 4, 15, [theorem_evidence("dial_wins_size_lb")]),
+    rejects(devil_certificate("shortest", 2, 15, [theorem_evidence("dial_wins_size_lb")], q=4),
             tmp_path, "no checked strategy of 15 moves wins")
 
 
@@ -92,7 +81,7 @@ def searched_strategy(n: int, q: int, folder: Path) -> list[list[int]]:
 
 
 def dials_certificate() -> dict[str, Any]:
-    return certificate("impossible", 2, 3, None, [theorem_evidence("dial_not_wins")])
+    return devil_certificate("impossible", 2, None, [theorem_evidence("dial_not_wins")], q=3)
 
 
 @pytest.mark.parametrize("field", ["method", "name", "formal_sha256"])
@@ -125,7 +114,7 @@ def test_other_sources_are_rejected(tmp_path: Path) -> None:
 
 
 def test_a_dial_theorem_proves_nothing_about_coins(tmp_path: Path) -> None:
-    rejects(coin_certificate("impossible", 6, None, [theorem_evidence("dial_not_wins")]),
+    rejects(devil_certificate("impossible", 6, None, [theorem_evidence("dial_not_wins")]),
             tmp_path, "theorem evidence.*'name'")
 
 
@@ -144,7 +133,7 @@ def test_the_side_condition_follows_the_factors() -> None:
 
 @pytest.mark.parametrize("n, q", [(2, 4), (4, 4), (3, 3), (1, 5), (9, 3), (2, 16), (1, 8)])
 def test_shortest_by_the_theorem_alone(n: int, q: int, tmp_path: Path) -> None:
-    document = certificate("shortest", n, q, q**n - 1, [theorem_evidence("dial_shortest")])
+    document = devil_certificate("shortest", n, q**n - 1, [theorem_evidence("dial_shortest")], q=q)
     assert accepts(document, tmp_path) == ["theorem dial_shortest"]
 
 
@@ -156,7 +145,7 @@ def test_the_shortest_side_condition_is_checked(n: int, q: int, what: str,
                                                 tmp_path: Path) -> None:
     """N and q not powers of one prime: dial_shortest says nothing (even when N = 1 and the
     claim is true: 1 dial with 6 states needs 5 moves)."""
-    document = certificate("shortest", n, q, q**n - 1, [theorem_evidence("dial_shortest")])
+    document = devil_certificate("shortest", n, q**n - 1, [theorem_evidence("dial_shortest")], q=q)
     rejects(document, tmp_path, f"dial_shortest needs N >= 1 and q >= 1 powers of one prime.*"
                                 f"which fails for {what}")
 
@@ -166,14 +155,14 @@ def test_the_shortest_side_condition_is_checked(n: int, q: int, what: str,
     (0, "a shortest claim's value must be a whole number of at least 1")])
 def test_the_shortest_theorem_proves_only_its_length(value: int, reason: str,
                                                      tmp_path: Path) -> None:
-    rejects(certificate("shortest", 2, 4, value, [theorem_evidence("dial_shortest")]),
+    rejects(devil_certificate("shortest", 2, value, [theorem_evidence("dial_shortest")], q=4),
             tmp_path, reason)
 
 
 def test_the_shortest_theorem_completes_a_checked_strategy(tmp_path: Path) -> None:
     strategy = searched_strategy(2, 4, tmp_path)
     evidence = [{"method": "strategy", "moves": strategy}, theorem_evidence("dial_shortest")]
-    assert accepts(certificate("shortest", 2, 4, 15, evidence), tmp_path) == [
+    assert accepts(devil_certificate("shortest", 2, 15, evidence, q=4), tmp_path) == [
         "strategy", "theorem dial_shortest"]
 
 
@@ -224,7 +213,7 @@ def test_a_claim_the_theorems_refute_is_refused(n: int, q: int, value: int, fact
     monkeypatch.setitem(devil.OTHER_TABLES, "strategy", lambda *_: wins)
     monkeypatch.setitem(devil.OTHER_TABLES, "reachability", lambda *_: none_up_to)
     evidence = [{"method": "strategy", "moves": []}, {"method": "reachability"}]
-    rejects(certificate("shortest", n, q, value, evidence), tmp_path, reason)
+    rejects(devil_certificate("shortest", n, value, evidence, q=q), tmp_path, reason)
 
 
 def test_a_count_the_shortest_theorem_refutes_is_refused(tmp_path: Path,
@@ -232,7 +221,7 @@ def test_a_count_the_shortest_theorem_refutes_is_refused(tmp_path: Path,
     """A count of strategies longer than q^N - 1 (were the count check wrong): refused."""
     monkeypatch.setattr(kernel, "count_evidence", lambda *_: None)
     value = {"length": 16, "sequences": 1, "up_to_group": 1}
-    rejects(certificate("count", 2, 4, value, [{"method": "count"}]), tmp_path,
+    rejects(devil_certificate("count", 2, value, [{"method": "count"}], q=4), tmp_path,
             "the evidence says 16 moves, but the Coq theorem dial_shortest")
 
 
@@ -245,11 +234,7 @@ def test_the_prover_builds_the_strategy_without_search(n: int, q: int, tmp_path:
     evidence = spec.prove(ProofContext(tmp_path, spec.id))
     assert [item["method"] for item in evidence] == ["strategy", "theorem"]
     assert evidence[0]["found_by"] == "Bar-Yehuda, Etzion and Moran's construction"
-    document = {"schema": SCHEMA, "claim": {"id": spec.id, "game": spec.game,
-                                            "params": spec.params, "kind": spec.kind,
-                                            "value": spec.value, "statement": spec.statement},
-                "evidence": evidence, "provenance": {"coinproofs": "test", "solver": "none"}}
-    assert accepts(document, tmp_path) == ["strategy", "theorem dial_shortest"]
+    assert accepts(certificate(spec, evidence), tmp_path) == ["strategy", "theorem dial_shortest"]
 
 
 @pytest.mark.parametrize("claim, reason", [

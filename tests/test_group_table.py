@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,8 +16,9 @@ from coinproofs.games import devil as engine
 from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.proofs.registry import ClaimSpec, ProofContext, pattern_of
 from coinproofs.verify import table as kernel
-from coinproofs.verify.certificate import SCHEMA, Artifacts, check_document
+from coinproofs.verify.certificate import Artifacts, check_document
 from coinproofs.verify.table import Fact
+from tests.certificates import certificate
 from tests.cli import ROOT
 
 PAGE = (ROOT / "docs" / "family.md").read_text()
@@ -93,11 +93,6 @@ def test_every_cell_is_a_claim_the_theorems_alone_certify(group: str, n: int, q:
              "dial_not_wins" if (group, goal) == ("cyclic", "zero") else "table_not_wins")
     document = certificate(spec, [theorem_evidence(cited)])
     assert check_document(document, tmp_path).methods == [f"theorem {cited}"]
-
-
-def certificate(spec: ClaimSpec, evidence: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"schema": SCHEMA, "claim": spec.as_json(), "evidence": evidence,
-            "provenance": {"coinproofs": "test", "solver": "none", "seconds": 0}}
 
 
 def computable(q: int, n: int) -> bool:

@@ -18,24 +18,14 @@ from coinproofs.proofs.devil import engine_group
 from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.verify import table as kernel
 from coinproofs.verify import theorems
-from coinproofs.verify.certificate import SCHEMA, Claim, Rejected, check_document
+from coinproofs.verify.certificate import Claim, Rejected, check_document
 from coinproofs.verify.table import Fact
+from tests.certificates import devil_certificate
 from tests.test_formal import built, compile_coq, needs_coq
 
 __all__ = ["built"]  # the fixture `make formal`, shared with tests/test_formal.py
 
 KLEIN = "g0-1c2-3.g0-2c1-3"  # the Klein four-group, written by its generators
-
-
-def certificate(kind: str, n: int, q: int, group: str, goal: str, value: Any,
-                evidence: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": kernel.claim_id(kind, n, q, group, goal), "game": "devil",
-                      "params": kernel.params_of(n, q, group, goal), "kind": kind,
-                      "value": value,
-                      "statement": kernel.statement(kind, n, q, group, goal, value)},
-            "evidence": evidence,
-            "provenance": {"coinproofs": "test", "solver": "none", "seconds": 0}}
 
 
 def rejects(document: dict[str, Any], folder: Path, reason: str) -> None:
@@ -55,8 +45,8 @@ WINNABLE = [(4, 2, "dihedral", "zero"), (2, 4, "symmetric", "zero"), (4, 2, "kle
 @pytest.mark.parametrize("n, q, group, goal", IMPOSSIBLE)
 def test_impossible_by_table_not_wins_alone(n: int, q: int, group: str, goal: str,
                                             tmp_path: Path) -> None:
-    document = certificate("impossible", n, q, group, goal, None,
-                           [theorem_evidence("table_not_wins")])
+    document = devil_certificate("impossible", n, None, [theorem_evidence("table_not_wins")], q=q,
+                              group=group, goal=goal)
     assert check_document(document, tmp_path).methods == ["theorem table_not_wins"]
 
 
@@ -64,16 +54,16 @@ def test_impossible_by_table_not_wins_alone(n: int, q: int, group: str, goal: st
 def test_shortest_by_table_shortest_alone(n: int, q: int, group: str, goal: str,
                                           tmp_path: Path) -> None:
     length = q ** (n - (goal == "equal")) - 1
-    document = certificate("shortest", n, q, group, goal, length,
-                           [theorem_evidence("table_shortest")])
+    document = devil_certificate("shortest", n, length, [theorem_evidence("table_shortest")], q=q,
+                              group=group, goal=goal)
     assert check_document(document, tmp_path).methods == ["theorem table_shortest"]
 
 
 @pytest.mark.parametrize("n, q, group, goal", WINNABLE)
 def test_table_not_wins_needs_its_primes(n: int, q: int, group: str, goal: str,
                                          tmp_path: Path) -> None:
-    document = certificate("impossible", n, q, group, goal, None,
-                           [theorem_evidence("table_not_wins")])
+    document = devil_certificate("impossible", n, None, [theorem_evidence("table_not_wins")], q=q,
+                              group=group, goal=goal)
     rejects(document, tmp_path, "table_not_wins needs primes p != r.*group of order")
 
 
@@ -81,15 +71,15 @@ def test_table_not_wins_needs_its_primes(n: int, q: int, group: str, goal: str,
 def test_table_shortest_needs_its_criterion(n: int, q: int, group: str, goal: str,
                                             tmp_path: Path) -> None:
     length = q ** (n - (goal == "equal")) - 1
-    document = certificate("shortest", n, q, group, goal, length,
-                           [theorem_evidence("table_shortest")])
+    document = devil_certificate("shortest", n, length, [theorem_evidence("table_shortest")], q=q,
+                              group=group, goal=goal)
     rejects(document, tmp_path, "table_shortest needs N >= 1, q >= 1, and no primes")
 
 
 @pytest.mark.parametrize("shift", [-1, 1])
 def test_table_shortest_proves_its_length_only(shift: int, tmp_path: Path) -> None:
-    document = certificate("shortest", 4, 2, "dihedral", "zero", 15 + shift,
-                           [theorem_evidence("table_shortest")])
+    document = devil_certificate("shortest", 4, 15 + shift, [theorem_evidence("table_shortest")],
+                              group="dihedral")
     rejects(document, tmp_path, f"no checked strategy of {15 + shift} moves wins")
 
 
@@ -99,8 +89,8 @@ def test_table_shortest_proves_its_length_only(shift: int, tmp_path: Path) -> No
 ])
 def test_tampered_group_theorem_evidence_is_rejected(field: str, value: Any, reason: str,
                                                      tmp_path: Path) -> None:
-    document = certificate("impossible", 3, 2, "dihedral", "zero", None,
-                           [theorem_evidence("table_not_wins")])
+    document = devil_certificate("impossible", 3, None, [theorem_evidence("table_not_wins")],
+                              group="dihedral")
     document["evidence"][0][field] = value
     rejects(document, tmp_path, reason)
 

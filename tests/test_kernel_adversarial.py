@@ -22,26 +22,15 @@ from coinproofs.proofs.devil_evidence import invariant_evidence
 from coinproofs.proofs.registry import ProofContext
 from coinproofs.verify import devil_cnf
 from coinproofs.verify import table as kernel
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_document, check_file
+from coinproofs.verify.certificate import Rejected, check_document, check_file
 from coinproofs.verify.lrat import check_refutation
+from tests.certificates import Document, devil_certificate
 from tests.guards import no_hang
-
-Document = dict[str, Any]
-Evidence = dict[str, Any]
 
 N2_STRATEGY = [[0, 1], [0], [0, 1]]  # the shortest win for two coins
 
 
 # --- Helpers ----------------------------------------------------------------------------------
-
-def certificate(kind: str, n: Any, value: Any, evidence: list[Evidence]) -> Document:
-    """A devil certificate whose id and statement agree with its kind, n and value."""
-    return {"schema": SCHEMA,
-            "claim": {"id": f"devil.n{n}.{kind}", "game": "devil", "params": {"n": n},
-                      "kind": kind, "value": value,
-                      "statement": kernel.coin_flip_statement(kind, n, value)},
-            "evidence": evidence}
-
 
 def reachable_layers(n: int) -> list[list[int]]:
     """Beliefs by depth, found with the kernel's own update, up to the layer before the goal
@@ -60,8 +49,8 @@ def reachable_layers(n: int) -> list[list[int]]:
 
 def one_coin() -> Document:
     """The smallest true shortest claim: one coin, won by flipping it."""
-    return certificate("shortest", 1, 1, [{"method": "strategy", "moves": [[0]]},
-                                          {"method": "reachability", "layers": [[3]]}])
+    return devil_certificate("shortest", 1, 1, [{"method": "strategy", "moves": [[0]]},
+                                                {"method": "reachability", "layers": [[3]]}])
 
 
 def artifact(folder: Path, name: str, data: bytes) -> dict[str, str]:
@@ -89,7 +78,7 @@ def test_a_deeply_nested_certificate_is_rejected_not_a_crash(tmp_path: Path) -> 
 
 def test_a_deeply_nested_artifact_line_is_rejected_not_a_crash(tmp_path: Path) -> None:
     moves = artifact(tmp_path, "deep.jsonl", (DEEP + "\n").encode())
-    rejects(certificate("shortest", 1, 1, [{"method": "strategy", **moves}]), tmp_path)
+    rejects(devil_certificate("shortest", 1, 1, [{"method": "strategy", **moves}]), tmp_path)
 
 
 def test_an_integer_too_long_for_python_is_rejected_not_a_crash(tmp_path: Path) -> None:
@@ -102,13 +91,13 @@ def test_an_integer_too_long_for_python_is_rejected_not_a_crash(tmp_path: Path) 
 
 def test_an_overlong_artifact_name_is_rejected_not_a_crash(tmp_path: Path) -> None:
     item = {"method": "strategy", "file": "m" * 300, "sha256": "0" * 64}
-    rejects(certificate("shortest", 1, 1, [item]), tmp_path)
+    rejects(devil_certificate("shortest", 1, 1, [item]), tmp_path)
 
 
 def test_algebraic_evidence_for_an_astronomical_n_is_rejected_not_a_crash(
         tmp_path: Path) -> None:
     n = 3 * 2**64
-    rejects(certificate("impossible", n, None, [{"method": "algebraic", "h": "111"}]),
+    rejects(devil_certificate("impossible", n, None, [{"method": "algebraic", "h": "111"}]),
             tmp_path)
 
 
@@ -117,8 +106,8 @@ def test_verify_reports_every_bad_certificate_and_goes_on(
     (tmp_path / "good.json").write_text(json.dumps(one_coin()))
     (tmp_path / "deep.json").write_text(DEEP)
     (tmp_path / "long.json").write_text('{"schema": 1' + "0" * 5000 + "}")
-    overlong = certificate("shortest", 1, 1, [{"method": "strategy", "file": "m" * 300,
-                                               "sha256": "0" * 64}])
+    overlong = devil_certificate("shortest", 1, 1, [{"method": "strategy", "file": "m" * 300,
+                                                     "sha256": "0" * 64}])
     (tmp_path / "name.json").write_text(json.dumps(overlong))
     assert main(["verify", str(tmp_path), "--json"]) == 1
     manifest, *rows = json.loads(capsys.readouterr().out)
@@ -130,15 +119,15 @@ def test_verify_reports_every_bad_certificate_and_goes_on(
 
 HEAVY = {
     # remainder(X^n + 1, h) is quadratic in n: about 20 s here, hours for n = 3 * 10^8.
-    "algebraic n = 3e6": certificate("impossible", 3 * 10**6, None,
-                                     [{"method": "algebraic", "h": "111"}]),
+    "algebraic n = 3e6": devil_certificate("impossible", 3 * 10**6, None,
+                                           [{"method": "algebraic", "h": "111"}]),
     # in_invariant(1, n, p) lists all p sampled coins before any size check: unbounded.
-    "invariant p = 3^30": certificate("impossible", 3**30, None,
-                                      [{"method": "invariant", "check": "exhaustive",
-                                        "p": 3**30}]),
+    "invariant p = 3^30": devil_certificate("impossible", 3**30, None,
+                                            [{"method": "invariant", "check": "exhaustive",
+                                              "p": 3**30}]),
     # max_length(9) = 512 moves: a 14-million-clause formula (about a minute and several GB)
     # is built before the made-up cnf_sha256 is compared.
-    "lrat 512 moves for 9 coins": certificate(
+    "lrat 512 moves for 9 coins": devil_certificate(
         "impossible", 9, None, [{"method": "lrat", "encoding": devil_cnf.ENCODING,
                                  "length": 512, "cnf": "p.cnf", "cnf_sha256": "0" * 64,
                                  "proof": "p.lrat", "proof_sha256": "0" * 64}]),
@@ -167,14 +156,14 @@ def test_a_small_certificate_asking_for_huge_work_is_refused_first(case: str,
 ])
 def test_a_lamping_claim_counts_its_moves_with_an_integer(
         n: int, value: Any, moves: list[list[int]], tmp_path: Path) -> None:
-    rejects(certificate("lamping", n, value, [{"method": "strategy", "moves": moves}]),
+    rejects(devil_certificate("lamping", n, value, [{"method": "strategy", "moves": moves}]),
             tmp_path)
 
 
 def test_duplicate_keys_are_rejected(tmp_path: Path) -> None:
     """The first "claim" (a false one: 3 coins cannot be won) is what a reader that keeps the
     first key sees; Python's json keeps the last, a true claim about 1 coin."""
-    false_claim = certificate("shortest", 3, 7, [])["claim"]
+    false_claim = devil_certificate("shortest", 3, 7, [])["claim"]
     text = json.dumps(one_coin())
     text = text.replace('"claim": ', f'"claim": {json.dumps(false_claim)}, "claim": ', 1)
     path = tmp_path / "twice.json"
@@ -209,7 +198,7 @@ def test_the_one_coin_certificate_is_accepted(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("n", [0, -1, True, 1.0, "1", None, [1], float("nan")])
 def test_a_table_size_that_is_not_a_positive_integer_is_rejected(n: Any, tmp_path: Path) -> None:
-    document = certificate("shortest", n, 1, one_coin()["evidence"])
+    document = devil_certificate("shortest", n, 1, one_coin()["evidence"])
     rejects(document, tmp_path,
             "field 'n' must be a whole number from 1|no field 'n'|unknown field")
 
@@ -248,8 +237,8 @@ def test_a_value_that_is_not_a_belief_is_rejected_in_any_layer(belief: Any,
     for n, depth in ((3, 1), (4, 8)):
         layers = reachable_layers(n)
         layers[depth].append(belief)
-        document = certificate("impossible", n, None,
-                               [{"method": "reachability", "layers": layers}])
+        document = devil_certificate("impossible", n, None,
+                                     [{"method": "reachability", "layers": layers}])
         rejects(document, tmp_path, "not a belief|goal")
 
 
@@ -259,7 +248,7 @@ def test_an_odd_line_in_a_layers_file_is_rejected(line: str, tmp_path: Path) -> 
     text = "".join(json.dumps(layer) + "\n" for layer in reachable_layers(3))
     text += line + "\n"
     fields = artifact(tmp_path, "layers.jsonl", text.encode())
-    document = certificate("impossible", 3, None, [{"method": "reachability", **fields}])
+    document = devil_certificate("impossible", 3, None, [{"method": "reachability", **fields}])
     rejects(document, tmp_path, "not a belief|not a list of whole numbers")
 
 
@@ -272,7 +261,8 @@ def test_an_odd_line_in_a_layers_file_is_rejected(line: str, tmp_path: Path) -> 
     pytest.param([[15.0]], id="the start as a float"),
 ])
 def test_layers_of_the_wrong_shape_are_rejected(layers: Any, tmp_path: Path) -> None:
-    document = certificate("impossible", 3, None, [{"method": "reachability", "layers": layers}])
+    document = devil_certificate("impossible", 3, None,
+                                 [{"method": "reachability", "layers": layers}])
     rejects(document, tmp_path, "'layers' must be a JSON list|layer 0|not a belief")
 
 
@@ -324,19 +314,19 @@ def test_one_coin_is_not_won_by_doing_nothing(moves: list[list[int]], tmp_path: 
 
 def test_no_claim_of_zero_moves_or_of_impossibility_for_one_coin(tmp_path: Path) -> None:
     evidence = one_coin()["evidence"]
-    rejects(certificate("shortest", 1, 0, evidence), tmp_path, "whole number of at least 1")
-    rejects(certificate("impossible", 1, None, evidence[1:]), tmp_path, "no strategy wins")
+    rejects(devil_certificate("shortest", 1, 0, evidence), tmp_path, "whole number of at least 1")
+    rejects(devil_certificate("impossible", 1, None, evidence[1:]), tmp_path, "no strategy wins")
 
 
 def test_an_empty_last_layer_closes_only_a_set_that_is_closed(tmp_path: Path) -> None:
     """With an empty last layer the closure check is vacuous; that is still sound, because the
     layer before it must then map into the layers: so it is accepted for 3 coins (no strategy
     wins) and rejected for 4 (the last layer leads to the goal)."""
-    closed = certificate("impossible", 3, None,
-                         [{"method": "reachability", "layers": [*reachable_layers(3), []]}])
+    closed = devil_certificate("impossible", 3, None,
+                               [{"method": "reachability", "layers": [*reachable_layers(3), []]}])
     assert check_document(closed, tmp_path).methods == ["reachability"]
-    open_set = certificate("impossible", 4, None,
-                           [{"method": "reachability", "layers": [*reachable_layers(4), []]}])
+    open_set = devil_certificate("impossible", 4, None,
+                                 [{"method": "reachability", "layers": [*reachable_layers(4), []]}])
     rejects(open_set, tmp_path, "not in the next layers")
 
 
@@ -344,8 +334,8 @@ def test_an_empty_last_layer_closes_only_a_set_that_is_closed(tmp_path: Path) ->
 def test_the_closed_layers_of_three_coins_prove_nothing_for_another_n(n: int,
                                                                       tmp_path: Path) -> None:
     layers = reachable_layers(3)
-    rejects(certificate("impossible", n, None, [{"method": "reachability", "layers": layers}]),
-            tmp_path, "layer 0")
+    rejects(devil_certificate("impossible", n, None,
+                              [{"method": "reachability", "layers": layers}]), tmp_path, "layer 0")
 
 
 def test_layers_that_stop_short_do_not_prove_a_longer_lower_bound(tmp_path: Path) -> None:
@@ -353,9 +343,9 @@ def test_layers_that_stop_short_do_not_prove_a_longer_lower_bound(tmp_path: Path
     moves = [[p for p in range(4) if m >> p & 1] for m in kernel.lamping(4)]
     layers = reachable_layers(4)
     assert len(layers) == 15
-    document = certificate("shortest", 4, 15, [{"method": "strategy", "moves": moves},
-                                               {"method": "reachability",
-                                                "layers": layers[:14]}])
+    document = devil_certificate("shortest", 4, 15, [{"method": "strategy", "moves": moves},
+                                                     {"method": "reachability",
+                                                      "layers": layers[:14]}])
     rejects(document, tmp_path, "fewer than 15")
 
 
@@ -365,11 +355,11 @@ def test_the_invariants_lrat_item_is_no_reference_formula_proof(tmp_path: Path) 
     """Relabelled as the claim formula's proof, Lamping's escape refutation is refused."""
     (escape,) = [item for item in invariant_evidence(ProofContext(tmp_path, "x"), 15)
                  if item["check"] == "lrat"]
-    relabelled = certificate("impossible", 15, None, [{**escape, "method": "lrat"}])
+    relabelled = devil_certificate("impossible", 15, None, [{**escape, "method": "lrat"}])
     rejects(relabelled, tmp_path, "unknown field 'check'")
     as_reference = {**{key: value for key, value in escape.items() if key not in ("check", "p")},
                     "method": "lrat", "encoding": devil_cnf.ENCODING, "length": 2}
-    rejects(certificate("shortest", 3, 3, [as_reference]), tmp_path, "CNF hash")
+    rejects(devil_certificate("shortest", 3, 3, [as_reference]), tmp_path, "CNF hash")
 
 
 @pytest.mark.parametrize("proof", ["1 0 1 0\n", "1 0 0\n", "1 0 -1 0\n", "0 0 0\n"])

@@ -27,7 +27,6 @@ from coinproofs.cli import main
 from coinproofs.games.norepeat import solve
 from coinproofs.verify import norepeat, penny, penny_cnf
 from coinproofs.verify.certificate import (
-    SCHEMA,
     Artifacts,
     Claim,
     Rejected,
@@ -35,10 +34,9 @@ from coinproofs.verify.certificate import (
     check_file,
 )
 from coinproofs.verify.dimacs import dimacs_text
+from tests.certificates import Document, Evidence, certificate
 from tests.guards import no_hang
 
-Document = dict[str, Any]
-Evidence = dict[str, Any]
 Position = tuple[int, int]
 
 NOT_REJECTED = pytest.fail.Exception  # what pytest.raises raises when nothing was raised
@@ -46,10 +44,6 @@ CURSOR_UP_ERASE_LINE = "\x1b[1A\x1b[2K"  # on a terminal: overwrite the line abo
 
 
 # --- Helpers ----------------------------------------------------------------------------------
-
-def document(claim: dict[str, Any], evidence: list[Evidence]) -> Document:
-    return {"schema": SCHEMA, "claim": claim, "evidence": evidence}
-
 
 def penny_claim(kind: str, params: dict[str, int], value: Any) -> dict[str, Any]:
     """A penny claim whose id and statement agree with its kind, params and value."""
@@ -158,9 +152,9 @@ def test_a_restated_claim_cannot_borrow_another_variants_evidence(
     pairs = [list(p) for p in losing_by_minimax(30, a, misere)]
     kind = "misere" if claimed_misere else "a-wythoff" if b > 1 else "p-positions"
     params = {"a": b, "max": 30} if kind == "a-wythoff" else {"max": 30}
-    doc = document(penny_claim(kind, params, len(pairs)),
-                   [{"method": "p-positions", "max": 30, "positions": pairs},
-                    {"method": "formula"}])
+    doc = certificate(penny_claim(kind, params, len(pairs)),
+                      [{"method": "p-positions", "max": 30, "positions": pairs},
+                       {"method": "formula"}])
     assert "listed" in rejection(doc, tmp_path)
 
 
@@ -183,8 +177,8 @@ P_POSITIONS = {"method": "p-positions", "max": 2, "positions": [[0, 0], [1, 2]]}
 def test_odd_p_positions_items_are_rejected(change: Evidence, tmp_path: Path) -> None:
     (tmp_path / "p.txt").write_bytes(b"0 0\n1 2\n")
     claim = penny_claim("first", {"count": 2}, [[0, 0], [1, 2]])
-    assert check_document(document(claim, [P_POSITIONS]), tmp_path).methods == ["p-positions"]
-    rejection(document(claim, [{**P_POSITIONS, **change}]), tmp_path)
+    assert check_document(certificate(claim, [P_POSITIONS]), tmp_path).methods == ["p-positions"]
+    rejection(certificate(claim, [{**P_POSITIONS, **change}]), tmp_path)
 
 
 # --- Penny: the uniqueness claim, checked by hand at its smallest -------------------------------
@@ -199,8 +193,8 @@ def unique_m0(folder: Path, proof: bytes, max_pile: int = 0) -> Document:
     lrat = {"method": "lrat", "encoding": penny.UNIQUE_ENCODING,
             "cnf": cnf_fields["file"], "cnf_sha256": cnf_fields["sha256"],
             "proof": proof_fields["file"], "proof_sha256": proof_fields["sha256"]}
-    return document(penny_claim("unique", {"max": max_pile}, 1),
-                    [{"method": "p-positions", "max": max_pile, "positions": [[0, 0]]}, lrat])
+    return certificate(penny_claim("unique", {"max": max_pile}, 1),
+                       [{"method": "p-positions", "max": max_pile, "positions": [[0, 0]]}, lrat])
 
 
 def test_the_smallest_uniqueness_claim_is_checked_against_the_kernels_own_formula(
@@ -396,8 +390,8 @@ MATCHING_2 = [[0, 1], [2, 3]]
 
 
 def test_the_baseline_matching_of_two_coins_is_accepted(tmp_path: Path) -> None:
-    doc = document(norepeat_claim(2, False, "first"), [{"method": "matching",
-                                                        "pairs": MATCHING_2}])
+    doc = certificate(norepeat_claim(2, False, "first"), [{"method": "matching",
+                                                           "pairs": MATCHING_2}])
     assert check_document(doc, tmp_path).methods == ["matching (played out)"]
 
 
@@ -411,14 +405,14 @@ def test_the_baseline_matching_of_two_coins_is_accepted(tmp_path: Path) -> None:
     pytest.param([[0, 3], [1, 2]], id="diagonals"),
 ])
 def test_odd_matchings_of_two_coins_are_rejected(pairs: Any, tmp_path: Path) -> None:
-    doc = document(norepeat_claim(2, False, "first"), [{"method": "matching", "pairs": pairs}])
+    doc = certificate(norepeat_claim(2, False, "first"), [{"method": "matching", "pairs": pairs}])
     rejection(doc, tmp_path)
 
 
 @pytest.mark.parametrize("text", ["[[0, NaN]]", "[[0, 1]", "[[0, 1]]\x00", "\xff"])
 def test_a_matching_file_that_is_not_json_pairs_is_rejected(text: str, tmp_path: Path) -> None:
     fields = artifact(tmp_path, "m.pairs", text.encode("latin-1"))
-    doc = document(norepeat_claim(1, False, "first"), [{"method": "matching", **fields}])
+    doc = certificate(norepeat_claim(1, False, "first"), [{"method": "matching", **fields}])
     rejection(doc, tmp_path)
 
 
@@ -426,13 +420,13 @@ def test_a_matching_file_that_is_not_json_pairs_is_rejected(text: str, tmp_path:
 
 @pytest.mark.parametrize("pairs", [[[True, False], [2, 3]], [[0, True], [2, 3]]])
 def test_a_matching_with_booleans_for_patterns_is_rejected(pairs: Any, tmp_path: Path) -> None:
-    doc = document(norepeat_claim(2, False, "first"), [{"method": "matching", "pairs": pairs}])
+    doc = certificate(norepeat_claim(2, False, "first"), [{"method": "matching", "pairs": pairs}])
     rejection(doc, tmp_path)
 
 
 def test_an_inline_strategy_with_a_stray_hash_is_rejected(tmp_path: Path) -> None:
     item = {"method": "strategy", "moves": {"": 0}}
-    doc = document(norepeat_claim(1, False, "first"), [item])
+    doc = certificate(norepeat_claim(1, False, "first"), [item])
     assert check_document(doc, tmp_path).methods == ["strategy"]
     item["sha256"] = "not even a hash"
     rejection(doc, tmp_path)
@@ -443,9 +437,9 @@ def test_a_strategy_file_that_gives_a_key_twice_is_rejected(tmp_path: Path) -> N
     first_key = next(iter(moves))
     other = (moves[first_key] + 1) % 3
     text = f'{{"{first_key}": {other}, ' + json.dumps(moves)[1:]
-    doc = document(norepeat_claim(3, True, "second"),
-                   [{"method": "strategy-up-to-symmetry",
-                     **artifact(tmp_path, "s.moves", text.encode())}])
+    doc = certificate(norepeat_claim(3, True, "second"),
+                      [{"method": "strategy-up-to-symmetry",
+                        **artifact(tmp_path, "s.moves", text.encode())}])
     rejection(doc, tmp_path)
 
 
@@ -478,18 +472,18 @@ def test_a_matching_claim_for_an_astronomical_n_is_rejected_by_the_game_checker(
 
 def control_in_penny_method() -> Document:
     claim = penny_claim("first", {"count": 2}, [[0, 0], [1, 2]])
-    return document(claim, [P_POSITIONS, {"method": f"formula{CURSOR_UP_ERASE_LINE}"}])
+    return certificate(claim, [P_POSITIONS, {"method": f"formula{CURSOR_UP_ERASE_LINE}"}])
 
 
 def control_in_history() -> Document:
-    return document(norepeat_claim(1, False, "first"),
-                    [{"method": "strategy", "moves": {"": 0, CURSOR_UP_ERASE_LINE: 0}}])
+    return certificate(norepeat_claim(1, False, "first"),
+                       [{"method": "strategy", "moves": {"": 0, CURSOR_UP_ERASE_LINE: 0}}])
 
 
 def control_in_key() -> Document:
-    return document(norepeat_claim(1, False, "first"),
-                    [{"method": "strategy-up-to-symmetry",
-                      "moves": {"1": 0, CURSOR_UP_ERASE_LINE: 0}}])
+    return certificate(norepeat_claim(1, False, "first"),
+                       [{"method": "strategy-up-to-symmetry",
+                         "moves": {"1": 0, CURSOR_UP_ERASE_LINE: 0}}])
 
 
 @pytest.mark.parametrize("crafted", [control_in_penny_method, control_in_history,
@@ -501,8 +495,8 @@ def test_a_reason_carries_no_control_characters_from_the_certificate(
 
 def test_verify_shows_a_reason_that_looks_like_markup(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    doc = document(norepeat_claim(1, False, "first"), [{"method": "matching",
-                                                        "pairs": [[0, 1]]}])
+    doc = certificate(norepeat_claim(1, False, "first"), [{"method": "matching",
+                                                           "pairs": [[0, 1]]}])
     doc["claim"]["kind"] = "[/oops]"
     (tmp_path / "markup.json").write_text(json.dumps(doc))
     assert main(["verify", str(tmp_path)]) == 1

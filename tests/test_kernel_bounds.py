@@ -14,21 +14,14 @@ from typing import Any
 import pytest
 
 from coinproofs.verify import table
-from coinproofs.verify.certificate import SCHEMA, Rejected, check_document, check_file, load_kernel
+from coinproofs.verify.certificate import Rejected, check_document, check_file, load_kernel
 from coinproofs.verify.manifest import NAME, check_manifest, manifest_text
 from coinproofs.verify.schema import BOUNDS, raised
+from tests.certificates import certificate, devil_certificate
 from tests.examples import Built
 from tests.guards import no_hang
 
 QUICK = 10.0  # seconds: a refusal before the work is immediate; this only catches a hang
-
-
-def devil_certificate(kind: str, n: int, value: Any, evidence: list[Any]) -> dict[str, Any]:
-    return {"schema": SCHEMA,
-            "claim": {"id": f"devil.n{n}.{kind}", "game": "devil", "params": {"n": n},
-                      "kind": kind, "value": value,
-                      "statement": table.coin_flip_statement(kind, n, value)},
-            "evidence": evidence}
 
 
 def artifact(folder: Path, name: str, data: bytes) -> dict[str, str]:
@@ -138,12 +131,10 @@ def test_a_matching_for_26_coins_is_refused_before_it_is_read(tmp_path: Path) ->
     """2^25 pairs would take 7-8 GB; the size is known from n before the file is opened."""
     from coinproofs.verify import norepeat
 
-    document = {"schema": SCHEMA,
-                "claim": {"id": "norepeat.n26.normal", "game": "norepeat",
-                          "params": {"n": 26, "misere": False}, "kind": "winner",
-                          "value": "first", "statement": norepeat.statement(26, False, "first")},
-                "evidence": [{"method": "matching", "file": "absent.pairs",
-                              "sha256": "0" * 64}]}
+    document = certificate({"id": "norepeat.n26.normal", "game": "norepeat",
+                            "params": {"n": 26, "misere": False}, "kind": "winner",
+                            "value": "first", "statement": norepeat.statement(26, False, "first")},
+                           [{"method": "matching", "file": "absent.pairs", "sha256": "0" * 64}])
     refused(document, tmp_path, "norepeat.matching-pairs")
 
 

@@ -13,27 +13,19 @@ from typing import Any
 import pytest
 
 from coinproofs.games.norepeat import START, NoRepeats, legal_coins, solve, turn
-from coinproofs.proofs.registry import select
-from coinproofs.proofs.runner import prove_one
 from coinproofs.verify import norepeat as kernel
 from coinproofs.verify.certificate import Rejected, check_document
+from tests.certificates import read
+from tests.corpus import Corpus
 
 SMALL = ["norepeat.n1.normal", "norepeat.n2.normal", "norepeat.n3.normal", "norepeat.n4.normal",
          "norepeat.n11.normal", "norepeat.n3.misere", "norepeat.n4.misere", "norepeat.n5.misere"]
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("norepeat-certificates")
-    for spec in select(SMALL):
-        outcome = prove_one(spec, out)
-        assert outcome.proved, outcome.reason
-    return out
-
-
-def certificate(folder: Path, claim_id: str) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads((folder / f"{claim_id}.json").read_text())
-    return document
+def folder(corpus: Corpus) -> Path:
+    """The certificates of SMALL, as `prove` wrote them (never written into)."""
+    return corpus.proved(*SMALL)
 
 
 def evidence(document: dict[str, Any], method: str) -> dict[str, Any]:
@@ -57,13 +49,13 @@ def solved(n: int, misere: bool) -> NoRepeats:
 
 @pytest.mark.parametrize("claim_id", SMALL)
 def test_the_provers_certificates_are_accepted(folder: Path, claim_id: str) -> None:
-    verdict = check_document(certificate(folder, claim_id), folder)
+    verdict = check_document(read(folder, claim_id), folder)
     assert verdict.claim.id == claim_id
     assert verdict.methods
 
 
 def test_small_normal_play_is_proved_five_ways(folder: Path) -> None:
-    verdict = check_document(certificate(folder, "norepeat.n4.normal"), folder)
+    verdict = check_document(read(folder, "norepeat.n4.normal"), folder)
     assert verdict.methods == ["strategy", "strategy-up-to-symmetry", "strategy-dag",
                                "matching (played out)"]
 
@@ -84,7 +76,7 @@ CLAIM_TAMPERING = {
 
 @pytest.mark.parametrize("change", CLAIM_TAMPERING)
 def test_a_changed_claim_is_rejected(folder: Path, change: str) -> None:
-    document = certificate(folder, "norepeat.n3.normal")
+    document = read(folder, "norepeat.n3.normal")
     CLAIM_TAMPERING[change](document["claim"])
     rejected(document, folder)
 
@@ -99,7 +91,7 @@ def restate(document: dict[str, Any], n: int, misere: bool, winner: str) -> None
     (3, False, "second"), (3, True, "first"), (4, True, "second"), (4, False, "first")])
 def test_evidence_proves_only_its_own_claim(folder: Path, n: int, misere: bool,
                                             winner: str) -> None:
-    document = certificate(folder, "norepeat.n3.misere")
+    document = read(folder, "norepeat.n3.misere")
     restate(document, n, misere, winner)
     rejected(document, folder)
 
@@ -123,7 +115,7 @@ def replay(history: str) -> tuple[int, int]:
                                       "norepeat.n4.misere"])
 def test_every_strategy_move_changed_for_the_worse_is_rejected(folder: Path,
                                                                claim_id: str) -> None:
-    document = certificate(folder, claim_id)
+    document = read(folder, claim_id)
     params = document["claim"]["params"]
     n, game = params["n"], solved(params["n"], params["misere"])
     moves = evidence(document, "strategy")["moves"]
@@ -145,7 +137,7 @@ def test_every_strategy_move_changed_for_the_worse_is_rejected(folder: Path,
 
 @pytest.mark.parametrize("method", ["strategy", "strategy-up-to-symmetry"])
 def test_every_missing_or_extra_strategy_entry_is_rejected(folder: Path, method: str) -> None:
-    document = certificate(folder, "norepeat.n4.misere")
+    document = read(folder, "norepeat.n4.misere")
     moves = evidence(document, method)["moves"]
     for key in sample(moves, 60):
         coin = moves.pop(key)
@@ -158,7 +150,7 @@ def test_every_missing_or_extra_strategy_entry_is_rejected(folder: Path, method:
 @pytest.mark.parametrize("method", ["strategy", "strategy-up-to-symmetry"])
 @pytest.mark.parametrize("bad", ["0", 1.0, True, None, [0], 99, -1])
 def test_a_move_that_is_no_coin_is_rejected(folder: Path, method: str, bad: Any) -> None:
-    document = certificate(folder, "norepeat.n3.normal")
+    document = read(folder, "norepeat.n3.normal")
     moves = evidence(document, method)["moves"]
     moves[next(iter(moves))] = bad
     reason = rejected(document, folder)
@@ -168,7 +160,7 @@ def test_a_move_that_is_no_coin_is_rejected(folder: Path, method: str, bad: Any)
 @pytest.mark.parametrize("claim_id", ["norepeat.n4.misere", "norepeat.n5.misere"])
 def test_symmetric_strategy_moves_changed_for_the_worse_are_rejected(folder: Path,
                                                                      claim_id: str) -> None:
-    document = certificate(folder, claim_id)
+    document = read(folder, claim_id)
     n = document["claim"]["params"]["n"]
     game = solved(n, True)
     moves = evidence(document, "strategy-up-to-symmetry")["moves"]
@@ -187,14 +179,14 @@ def test_symmetric_strategy_moves_changed_for_the_worse_are_rejected(folder: Pat
 
 
 def test_a_strategy_for_the_wrong_player_is_rejected(folder: Path) -> None:
-    document = certificate(folder, "norepeat.n3.misere")
+    document = read(folder, "norepeat.n3.misere")
     restate(document, 3, True, "first")
     document["evidence"] = [{"method": "strategy", "moves": {"": 0}}]
     rejected(document, folder)
 
 
 def test_the_empty_strategy_proves_only_what_needs_no_move(folder: Path) -> None:
-    document = certificate(folder, "norepeat.n1.normal")
+    document = read(folder, "norepeat.n1.normal")
     restate(document, 1, True, "second")  # one coin, misère: Amber turns it, Ben is stuck
     document["evidence"] = [{"method": "strategy-up-to-symmetry", "moves": {}},
                             {"method": "strategy", "moves": {}}]
@@ -205,7 +197,7 @@ def test_the_empty_strategy_proves_only_what_needs_no_move(folder: Path) -> None
 
 @pytest.mark.parametrize("method", ["strategy", "strategy-up-to-symmetry"])
 def test_strategies_need_a_size_the_kernel_can_play_out(folder: Path, method: str) -> None:
-    document = certificate(folder, "norepeat.n1.normal")
+    document = read(folder, "norepeat.n1.normal")
     restate(document, 7, True, "second")
     document["evidence"] = [{"method": method, "moves": {}}]
     assert "1 to 6 coins" in rejected(document, folder)
@@ -226,14 +218,14 @@ MATCHING_TAMPERING = {
 
 @pytest.mark.parametrize("change", MATCHING_TAMPERING)
 def test_a_changed_matching_is_rejected(folder: Path, change: str) -> None:
-    document = certificate(folder, "norepeat.n4.normal")
+    document = read(folder, "norepeat.n4.normal")
     document["evidence"] = [evidence(document, "matching")]
     MATCHING_TAMPERING[change](document["evidence"][0]["pairs"])
     rejected(document, folder)
 
 
 def test_another_perfect_matching_is_accepted(folder: Path) -> None:
-    document = certificate(folder, "norepeat.n4.normal")
+    document = read(folder, "norepeat.n4.normal")
     pairs = [[x, x ^ 0b1000] for x in range(8)]  # pair on the last coin instead
     document["evidence"] = [{"method": "matching", "pairs": pairs}]
     assert check_document(document, folder).methods == ["matching (played out)"]
@@ -243,14 +235,14 @@ def test_another_perfect_matching_is_accepted(folder: Path) -> None:
                                                 (False, "second")])
 def test_a_matching_proves_only_first_player_normal_play(folder: Path, misere: bool,
                                                          winner: str) -> None:
-    document = certificate(folder, "norepeat.n2.normal")
+    document = read(folder, "norepeat.n2.normal")
     restate(document, 2, misere, winner)
     rejected(document, folder)
 
 
 def test_matching_artifacts_are_read_only_when_their_hash_matches(folder: Path,
                                                                   tmp_path: Path) -> None:
-    document = certificate(folder, "norepeat.n11.normal")
+    document = read(folder, "norepeat.n11.normal")
     item = evidence(document, "matching")
     data = json.loads((folder / item["file"]).read_bytes())
     data[0], data[1] = data[1], [data[0][0], data[1][1]]  # one pair changed
@@ -277,6 +269,6 @@ EVIDENCE_TAMPERING = {
 
 @pytest.mark.parametrize("change", EVIDENCE_TAMPERING)
 def test_malformed_evidence_is_rejected(folder: Path, change: str) -> None:
-    document = copy.deepcopy(certificate(folder, "norepeat.n3.misere"))
+    document = copy.deepcopy(read(folder, "norepeat.n3.misere"))
     EVIDENCE_TAMPERING[change](document["evidence"][0])
     rejected(document, folder)

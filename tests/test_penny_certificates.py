@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,10 +11,10 @@ from typing import Any
 import pytest
 
 from coinproofs.proofs.registry import select
-from coinproofs.proofs.runner import prove_one
 from coinproofs.verify.certificate import Rejected, check_document
+from tests.certificates import Document, read
+from tests.corpus import Corpus
 
-Document = dict[str, Any]
 LARGEST = "penny.p-positions.m1000000000000"  # an instance of the theorem, nothing computed
 FAST = ["penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
         "penny.misere.m1000", "penny.a-wythoff.a1.m1000", "penny.a-wythoff.a2.m1000",
@@ -28,19 +27,9 @@ THEOREM_ONLY = ["penny.misere.m1000000000000", "penny.a-wythoff.a16.m10000000000
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The penny claims (all but the slow one), proved into one folder."""
-    out = tmp_path_factory.mktemp("penny-certificates")
-    specs = {spec.id: spec for spec in select(["penny.*", LARGEST, *THEOREM_ONLY])}
-    for claim_id in [*FAST, LARGEST, *THEOREM_ONLY]:
-        outcome = prove_one(specs[claim_id], out)
-        assert outcome.proved, outcome.reason
-    return out
-
-
-def load(folder: Path, claim_id: str) -> Document:
-    document: Document = json.loads((folder / f"{claim_id}.json").read_text())
-    return document
+def folder(corpus: Corpus) -> Path:
+    """The penny claims (all but the slow one), proved into one folder (never written into)."""
+    return corpus.proved(*FAST, LARGEST, *THEOREM_ONLY)
 
 
 def rejection(document: Document, folder: Path) -> str:
@@ -67,7 +56,7 @@ def test_values_reproduce_the_seed() -> None:
 
 @pytest.mark.parametrize("claim_id", [*FAST, LARGEST, *THEOREM_ONLY])
 def test_every_certificate_is_accepted(folder: Path, claim_id: str) -> None:
-    verdict = check_document(load(folder, claim_id), folder)
+    verdict = check_document(read(folder, claim_id), folder)
     assert verdict.claim.id == claim_id
 
 
@@ -173,14 +162,14 @@ FIELDS = [("penny.misere.m1000", ["evidence", 0, field]) for field in ("max", "p
 def test_tampering_is_rejected_with_a_reason(folder: Path, claim_id: str,
                                              change: Callable[[Document], None],
                                              words: str) -> None:
-    document = copy.deepcopy(load(folder, claim_id))
+    document = copy.deepcopy(read(folder, claim_id))
     change(document)
     assert words in rejection(document, folder)
 
 
 @pytest.mark.parametrize("claim_id, path", FIELDS)
 def test_a_removed_field_is_rejected(folder: Path, claim_id: str, path: list[Any]) -> None:
-    document = copy.deepcopy(load(folder, claim_id))
+    document = copy.deepcopy(read(folder, claim_id))
     delete(path)(document)
     assert rejection(document, folder)
 
@@ -208,14 +197,14 @@ def rewrite_artifact(folder: Path, document: Document, item: int, name_key: str,
 def test_an_edited_positions_file_is_rejected(folder: Path, tmp_path: Path,
                                               edit: Callable[[bytes], bytes],
                                               words: str) -> None:
-    document = load(folder, "penny.p-positions.m10000")
+    document = read(folder, "penny.p-positions.m10000")
     edited = rewrite_artifact(folder, document, 0, "file", "sha256", edit, tmp_path)
     assert words in rejection(edited, tmp_path)
     assert "SHA-256" in rejection(document, tmp_path)  # the old hash no longer fits
 
 
 def test_an_edited_lrat_proof_is_rejected(folder: Path, tmp_path: Path) -> None:
-    document = load(folder, "penny.unique.m30")
+    document = read(folder, "penny.unique.m30")
 
     def drop_a_hint(proof: bytes) -> bytes:
         """Drop the first hint of the first addition line."""
@@ -232,7 +221,7 @@ def test_an_edited_lrat_proof_is_rejected(folder: Path, tmp_path: Path) -> None:
 
 
 def test_a_losing_set_that_is_not_the_model_is_rejected(folder: Path) -> None:
-    document = copy.deepcopy(load(folder, "penny.unique.m30"))
+    document = copy.deepcopy(read(folder, "penny.unique.m30"))
     document["evidence"][0]["positions"].pop()
     assert "not listed" in rejection(document, folder)
 
@@ -243,7 +232,7 @@ def test_the_theorem_alone_proves_a_claim_the_rules_cross_check(folder: Path,
                                                                  claim_id: str) -> None:
     """Within the kernel's square the rules' evidence cross-checks the theorem; either alone
     proves the claim, and the kernel checks both when both are given."""
-    document = copy.deepcopy(load(folder, claim_id))
+    document = copy.deepcopy(read(folder, claim_id))
     methods = [item["method"] for item in document["evidence"]]
     assert methods[-1] == "theorem"
     cited, computed = copy.deepcopy(document), copy.deepcopy(document)

@@ -15,7 +15,7 @@ from coinproofs.proofs.devil_evidence import theorem_evidence
 from coinproofs.verify import devil, theorems
 from coinproofs.verify.certificate import Rejected, check_document
 from coinproofs.verify.table import Fact
-from tests.test_devil_certificates import certificate
+from tests.certificates import devil_certificate
 
 TWO_COINS = [[0, 1], [0], [0, 1]]  # Lamping's strategy for 2 coins
 
@@ -36,30 +36,30 @@ def rejects(document: dict[str, Any], folder: Path, reason: str) -> None:
 
 @pytest.mark.parametrize("n", [1, 32, 4096])
 def test_shortest_for_a_power_of_two_by_the_theorem_alone(n: int, tmp_path: Path) -> None:
-    document = certificate("shortest", n, 2**n - 1, [theorem_evidence("shortest_pow2")])
+    document = devil_certificate("shortest", n, 2**n - 1, [theorem_evidence("shortest_pow2")])
     assert accepts(document, tmp_path) == ["theorem shortest_pow2"]
 
 
 def test_the_lower_bound_theorem_completes_a_checked_strategy(tmp_path: Path) -> None:
     evidence = [{"method": "strategy", "moves": TWO_COINS}, theorem_evidence("wins_size_lb")]
-    assert accepts(certificate("shortest", 2, 3, evidence), tmp_path) == [
+    assert accepts(devil_certificate("shortest", 2, 3, evidence), tmp_path) == [
         "strategy", "theorem wins_size_lb"]
 
 
 def test_the_lower_bound_alone_proves_no_shortest_claim(tmp_path: Path) -> None:
-    rejects(certificate("shortest", 2, 3, [theorem_evidence("wins_size_lb")]), tmp_path,
+    rejects(devil_certificate("shortest", 2, 3, [theorem_evidence("wins_size_lb")]), tmp_path,
             "no checked strategy of 3 moves wins")
 
 
 def test_a_shorter_strategy_contradicts_nothing_the_kernel_accepts(tmp_path: Path) -> None:
     """A claim below the bound needs a strategy that would have to win: none does."""
     evidence = [{"method": "strategy", "moves": TWO_COINS[:2]}, theorem_evidence("wins_size_lb")]
-    rejects(certificate("shortest", 2, 2, evidence), tmp_path, "does not win")
+    rejects(devil_certificate("shortest", 2, 2, evidence), tmp_path, "does not win")
 
 
 @pytest.mark.parametrize("n", [3, 6, 12, 4095])
 def test_impossible_by_the_odd_factor_theorem(n: int, tmp_path: Path) -> None:
-    document = certificate("impossible", n, None, [theorem_evidence("odd_factor_not_wins")])
+    document = devil_certificate("impossible", n, None, [theorem_evidence("odd_factor_not_wins")])
     assert accepts(document, tmp_path) == ["theorem odd_factor_not_wins"]
 
 
@@ -72,11 +72,11 @@ def test_impossible_by_the_odd_factor_theorem(n: int, tmp_path: Path) -> None:
 ])
 def test_side_conditions_and_values_are_checked(kind: str, n: int, value: int | None, name: str,
                                                 reason: str, tmp_path: Path) -> None:
-    rejects(certificate(kind, n, value, [theorem_evidence(name)]), tmp_path, reason)
+    rejects(devil_certificate(kind, n, value, [theorem_evidence(name)]), tmp_path, reason)
 
 
 def pow2_certificate() -> dict[str, Any]:
-    return certificate("shortest", 32, 2**32 - 1, [theorem_evidence("shortest_pow2")])
+    return devil_certificate("shortest", 32, 2**32 - 1, [theorem_evidence("shortest_pow2")])
 
 
 @pytest.mark.parametrize("field", ["method", "name", "formal_sha256"])
@@ -138,7 +138,7 @@ def test_facts_follow_the_table() -> None:
 def test_a_certificate_with_two_theorems_and_a_strategy(tmp_path: Path) -> None:
     evidence = [theorem_evidence("shortest_pow2"), {"method": "strategy", "moves": TWO_COINS},
                 theorem_evidence("wins_size_lb")]
-    document = certificate("shortest", 2, 3, copy.deepcopy(evidence))
+    document = devil_certificate("shortest", 2, 3, copy.deepcopy(evidence))
     assert accepts(document, tmp_path) == ["theorem shortest_pow2", "strategy",
                                            "theorem wins_size_lb"]
 
@@ -158,4 +158,4 @@ def test_a_claim_the_theorems_refute_is_refused(kind: str, n: int, value: int | 
     if kind == "shortest":  # Lamping's 15 moves and one more still win
         evidence.append({"method": "strategy", "moves": [
             engine.positions(m) for m in [*engine.lamping(4), 1]]})
-    rejects(certificate(kind, n, value, evidence), tmp_path, reason)
+    rejects(devil_certificate(kind, n, value, evidence), tmp_path, reason)
