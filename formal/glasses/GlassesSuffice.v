@@ -252,3 +252,15 @@ have [d [EN d_gt0 le_dK le_kK [T win]]] := peel q prime_q q_N.
 rewrite EN; apply: (columns_wins (ltnW q_gt4) d_gt0 _ le_kK _ win); last by rewrite -EN.
 by rewrite -subn1 mulnBl mul1n -EN.
 Qed.
+
+(* The theorem as one boolean, for the Coq road's proofs of wins claims (coq/glasses.py): Coq's
+   kernel decides the side conditions for the claim's N and K, the primes dividing N being
+   [primes N]. *)
+Corollary suffice_checked N K :
+  [&& ~~ (9 %| N), 0 < N, K <= N & all (fun p => N - N %/ p <= K) (primes N)] ->
+  exists T, wins_within N K T.
+Proof.
+case/and4P=> not9 N_gt0 le_KN /allP enough.
+apply: glasses_hands_suffice_not9 => // p prime_p p_N.
+by apply: enough; rewrite mem_primes prime_p N_gt0.
+Qed.
