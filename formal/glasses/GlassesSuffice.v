@@ -253,12 +253,13 @@ rewrite EN; apply: (columns_wins (ltnW q_gt4) d_gt0 _ le_kK _ win); last by rewr
 by rewrite -subn1 mulnBl mul1n -EN.
 Qed.
 
-(* The theorem as one boolean, for the Coq road's proofs of wins claims (coq/glasses.py): Coq's
-   kernel decides the side conditions for the claim's N and K, the primes dividing N being
-   [primes N]. *)
-Corollary suffice_checked N K :
-  [&& ~~ (9 %| N), 0 < N, K <= N & all (fun p => N - N %/ p <= K) (primes N)] ->
-  exists T, wins_within N K T.
+(* The side conditions as one boolean, for the Coq road's proofs of wins claims
+   (coq/glasses.py): Coq's kernel decides them for the claim's N and K, the primes dividing N
+   being [primes N]. *)
+Definition suffice_check N K :=
+  [&& ~~ (9 %| N), 0 < N, K <= N & all (fun p => N - N %/ p <= K) (primes N)].
+
+Corollary suffice_checked N K : suffice_check N K -> exists T, wins_within N K T.
 Proof.
 case/and4P=> not9 N_gt0 le_KN /allP enough.
 apply: glasses_hands_suffice_not9 => // p prime_p p_N.
