@@ -27,7 +27,7 @@
       glasses_hands_suffice holds for every N not divisible by 9
       ([glasses_hands_suffice_not9]). [open] q = 3 with 9 | N (N = 9, 18, 27, 36, 45, ...):
       two held glasses do not tell a column's base (docs/glasses.md, "Open:
-      glasses_hands_suffice beyond N = 2^a p"). *)
+      glasses_hands_suffice for N divisible by 9"). *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesDouble.
 From CoinProofs Require Import GlassesColumns.
