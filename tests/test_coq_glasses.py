@@ -26,6 +26,7 @@ from coinproofs.coq.check import check_folder, coqc, formal_folder, run_coq
 from coinproofs.proofs import glasses as provers
 from coinproofs.proofs.registry import ProofContext, find
 from coinproofs.verify import glasses as kernel
+from coinproofs.verify import theorems
 from coinproofs.verify.certificate import SCHEMA, Artifacts, Rejected, check_document
 from coinproofs.verify.table import rotation_orbits as orbits
 
@@ -123,6 +124,7 @@ def test_statements_say_the_claim_in_the_rules_terms() -> None:
     assert stated("glasses.n1.k0.shortest") == "shortest_turns 1 0 0"
     assert stated("glasses.n8.k4.wins") == "wins_within 8 4 10"
     assert stated("glasses.n5.k3.impossible") == "no_strategy 5 3"
+    assert stated("glasses.n64.k32.wins") == "exists T, wins_within 64 32 T"
     assert build.statement(find("glasses.n7.k6.shortest").as_json()).requires == ("RulesGlasses",)
 
 
@@ -159,13 +161,13 @@ def test_steps_unfold_shared_turns_by_depth(folder: Path, files42: dict[str, Any
 # --- The proofs of small claims ----------------------------------------------------------------
 
 SMALL = ["glasses.n1.k0.shortest", "glasses.n2.k1.shortest", "glasses.n3.k2.shortest",
-         "glasses.n3.k1.impossible", "glasses.n12.k7.impossible"]
+         "glasses.n3.k1.impossible", "glasses.n12.k7.impossible", "glasses.n64.k32.wins"]
 
 
 @needs_coq
 def test_small_claims_are_coq_theorems_of_their_statements(tmp_path: Path) -> None:
     """Each kind of claim and proof (no turn, no layers, layers, an invariant, the theorem
-    glasses_hands_needed): prove writes
+    glasses_hands_needed, the theorem glasses_hands_suffice_not9): prove writes
     the .v beside the certificate, Coq compiles it, and Coq's kernel takes its theorem as a
     proof of the statement written afresh from the claim; coqchk finds no assumption in it."""
     assert cp.prove(*SMALL, out=tmp_path).proved
@@ -185,6 +187,40 @@ def test_the_theorem_proves_only_what_its_condition_allows(folder: Path) -> None
     enough["claim"].update(id="glasses.n12.k8.impossible", params={"n": 12, "hands": 8},
                            statement=kernel.statement("impossible", 12, 8, None))
     assert not proof_compiles(enough, folder)[0]
+
+
+@needs_coq
+def test_the_suffice_theorem_proves_only_what_its_condition_allows(folder: Path) -> None:
+    """The proof of a wins claim that cites glasses_hands_suffice_not9 (which compiles for
+    K = N - N/p: SMALL) does not with a hand fewer or for N divisible by 9, where Coq's kernel
+    finds the side condition false; without the theorem's name there is no proof to write."""
+    document = certificate("glasses.n64.k32.wins", folder)
+    for n, k in ((64, 31), (18, 12)):
+        changed = copy.deepcopy(document)
+        changed["claim"].update(id=f"glasses.n{n}.k{k}.wins", params={"n": n, "hands": k},
+                                statement=kernel.statement("wins", n, k, None))
+        ok, output = proof_compiles(changed, folder)
+        assert not ok and "suffice_check" in output
+    renamed = copy.deepcopy(document)
+    renamed["evidence"][0]["name"] = "glasses_hands_needed"
+    with pytest.raises(Unsupported, match="glasses_hands_suffice_not9"):
+        coq.script(renamed, folder)
+
+
+@needs_coq
+def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
+    """Coq's suffice_check (the proofs' side conditions) is the kernel's, for every N <= 64
+    and K <= N, in one run of Coq."""
+    limit = kernel.MAX_CLAIM_N
+    text = ("From mathcomp Require Import all_ssreflect.\n"
+            "From CoinProofs Require Import GlassesSuffice.\n"
+            "Eval vm_compute in [seq [seq suffice_check N K | K <- iota 0 N.+1] "
+            f"| N <- iota 1 {limit}].\n")
+    ok, output = compiles(text, folder, "Agree")
+    assert ok, output
+    holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
+    assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
+        holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
 
 
 # --- Tampering ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ changed; artifacts byte-flipped and truncated; the work just over each declared 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import json
@@ -395,6 +396,83 @@ def test_the_engines_evidence_needs_few_glasses(folder: Path,
         document = copy.deepcopy(impossible12)
         document["evidence"] = [item]
         rejects(document, folder, reason)
+
+
+# --- The theorem glasses_hands_suffice_not9: enough hands win --------------------------------
+
+SUFFICE = "glasses_hands_suffice_not9"
+
+
+def restated(document: dict[str, Any], kind: str, n: int, k: int,
+             value: int | None = None) -> dict[str, Any]:
+    """The document with its claim changed to another (kind, N, K, value), its evidence kept."""
+    changed = copy.deepcopy(document)
+    changed["claim"].update(id=f"glasses.n{n}.k{k}.{kind}", kind=kind, value=value,
+                            params={"n": n, "hands": k},
+                            statement=kernel.statement(kind, n, k, value))
+    return changed
+
+
+@pytest.fixture(scope="module")
+def wins64(folder: Path) -> dict[str, Any]:
+    """64 glasses need 64 - 64/2 = 32 hands, and 32 win (the theorem)."""
+    return certificate("glasses.n64.k32.wins", folder)
+
+
+def test_the_theorem_proves_wins_claims_up_to_64_glasses(folder: Path,
+                                                         wins64: dict[str, Any]) -> None:
+    assert wins64["claim"]["value"] is None
+    assert wins64["evidence"] == [{"method": "theorem", "name": SUFFICE,
+                                   "formal_sha256": theorems.FORMAL_SHA256}]
+    assert check_document(wins64, folder).methods == [f"theorem {SUFFICE}"]
+    ends = {(n, k) for n in range(1, kernel.MAX_CLAIM_N + 1) if n % 9  # fewest hands, all
+            for k in (provers.hands_needed(n), n)}
+    for n, k in sorted(ends - set(provers.WINS)):
+        document = certificate(f"glasses.n{n}.k{k}.wins", folder)
+        assert check_document(document, folder).methods == [f"theorem {SUFFICE}"]
+    # (8, 4) keeps its meaning: a strategy within 10 turns.
+    assert find("glasses.n8.k4.wins").value == provers.WINS[8, 4] == 10
+
+
+def test_the_kernel_and_the_prover_agree_on_which_hands_win() -> None:
+    """The kernel's side conditions (every prime dividing N, 9 not dividing N) are the
+    prover's count of the hands needed (the largest prime factor), for every N it may be
+    asked; the prover builds a wins claim exactly where they hold, or (8, 4) by search."""
+    holds = theorems.GLASSES_THEOREMS[SUFFICE].holds
+    for n in range(1, kernel.MAX_CLAIM_N + 1):
+        winning = [k for k in range(n + 1) if holds(n, k)]
+        assert winning == (list(range(provers.hands_needed(n), n + 1)) if n % 9 else [])
+        built = []
+        for k in range(n + 1):
+            with contextlib.suppress(OutOfLimits):
+                built.append((k, find(f"glasses.n{n}.k{k}.wins").value))
+        assert built == [(k, provers.WINS.get((n, k))) for k in winning]
+
+
+def test_the_theorem_is_refused_where_it_does_not_reach(folder: Path,
+                                                        wins64: dict[str, Any]) -> None:
+    """Too few hands, 9 dividing N, a tampered name, digest, value or kind: refused, each
+    with its reason."""
+    rejects(restated(wins64, "wins", 64, 31), folder, f"{SUFFICE} needs .* fails for 64 "
+                                                     "glasses and 31 hands")
+    rejects(restated(wins64, "wins", 18, 12), folder, "fails for 18 glasses and 12 hands")
+    rejects(restated(wins64, "wins", 9, 6), folder, "fails for 9 glasses and 6 hands")
+    rejects(restated(wins64, "wins", 64, 32, 10), folder, "no checked strategy takes 10 turns")
+    rejects(restated(wins64, "impossible", 64, 32), folder, "no evidence shows that no strategy")
+    for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
+                                 ("name", "glasses_hands_needed", "needs K < N - N/p"),
+                                 ("name", "glasses_hands_suffice", "name")):
+        document = copy.deepcopy(wins64)
+        document["evidence"][0][field] = value
+        rejects(document, folder, reason)
+    strategy = certificate("glasses.n8.k4.wins", folder)
+    rejects(restated(strategy, "wins", 8, 4), folder, "no theorem shows that a strategy wins")
+    for claim_id, reason in (("glasses.n64.k31.wins", "need 32 hands, so 31 never win"),
+                             ("glasses.n18.k12.wins", "does not reach 18 glasses.*open"),
+                             ("glasses.n9.k6.wins", r"prove glasses\.n9\.k6\.shortest"),
+                             ("glasses.n65.k64.wins", "N must lie in 1..64")):
+        with pytest.raises(OutOfLimits, match=reason):
+            find(claim_id)
 
 
 def test_nine_glasses_are_claimed_on_request_and_ten_refused(folder: Path) -> None:

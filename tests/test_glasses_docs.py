@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from coinproofs.proofs.glasses import hands_needed
-from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
+from coinproofs.proofs.registry import ClaimSpec, OutOfLimits, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, check_document
 from tests.cli import ROOT
 
@@ -33,6 +33,7 @@ def table(heading: str) -> list[list[str]]:
 
 
 HANDS = table("## How many hands")
+BY_THEOREM = table("### 10 to 64 glasses, by theorem")
 TURNS = table("## How many turns")
 ROW_CLAIMS = sorted({claim for row in HANDS + TURNS for cell in row
                      for claim in CLAIM.findall(cell)})
@@ -47,6 +48,25 @@ def test_the_hands_table_is_n_minus_n_over_p_and_its_claims_say_so() -> None:
         assert fewer == ([f"glasses.n{n}.k{needed - 1}.impossible"] if needed else [])
         assert len(enough) == 1 and enough[0].startswith(f"glasses.n{n}.k{needed}.")
         assert find(enough[0]).kind in ("shortest", "wins")
+
+
+def test_the_theorem_table_reaches_64_glasses_with_its_claims() -> None:
+    """(N, N - N/p, enough win) five times a row: every N from 10 to 64 once, with its hands
+    needed, its impossible claim one hand short, and "theorem" exactly where the wins claim is
+    built ("open" where 9 divides N, refused)."""
+    triples = sorted((row[i:i + 3] for row in BY_THEOREM for i in range(0, len(row), 3)),
+                     key=lambda triple: int(triple[0]))
+    assert [int(n) for n, _, _ in triples] == list(range(10, 65))
+    for n_text, needed_text, enough in triples:
+        n, needed = int(n_text), int(needed_text)
+        assert needed == hands_needed(n)
+        assert find(f"glasses.n{n}.k{needed - 1}.impossible").kind == "impossible"
+        if enough == "theorem":
+            assert find(f"glasses.n{n}.k{needed}.wins").value is None
+        else:
+            assert (enough, n % 9) == ("open", 0)
+            with pytest.raises(OutOfLimits, match="does not reach"):
+                find(f"glasses.n{n}.k{needed}.wins")
 
 
 def test_the_turns_table_covers_every_winning_size_up_to_nine_with_its_claims_values() -> None:

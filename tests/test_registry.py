@@ -44,19 +44,21 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     earlier = [spec for spec in all_claims() if not is_family(spec)]
     ids = [spec.id for spec in earlier]
     # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, penny.wythoff,
-    # penny.fraenkel, penny.misere-wythoff (theorems), and 49 of the glasses:
-    # 25 shortest, one wins (8 glasses, 4 hands) and 23 impossible (K below N - N/p, N <= 8)
-    assert len(ids) == len(set(ids)) == 1064 + 49
+    # penny.fraenkel, penny.misere-wythoff (theorems), and 55 of the glasses:
+    # 25 shortest, seven wins (8 glasses and 4 hands; six by glasses_hands_suffice_not9) and
+    # 23 impossible (K below N - N/p, N <= 8)
+    assert len(ids) == len(set(ids)) == 1064 + 55
     default = [spec.id for spec in earlier if spec.default]
     # glasses.n8.k4, n8.k5, n8.k6 and the four of 9 glasses .shortest only on request
-    assert len(default) == 96 + 42
+    assert len(default) == 96 + 48
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
             "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
             "penny.misere.m1000", "penny.a-wythoff.a3.m1000", "penny.unique.m30",
             "penny.wythoff", "penny.fraenkel", "penny.misere-wythoff",
             "norepeat.n16.normal", "norepeat.n5.misere", "glasses.n4.k2.shortest",
-            "glasses.n8.k4.wins", "glasses.n8.k3.impossible"} <= set(default)
+            "glasses.n8.k4.wins", "glasses.n8.k3.impossible",
+            "glasses.n64.k32.wins"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,
             "devil.n4096.shortest" in ids, "devil.n128.shortest" not in default,
             "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids,

@@ -5,7 +5,8 @@ The statements (:func:`statement`), from the claim alone:
 
 * ``glasses.n<N>.k<K>.shortest`` with value T: ``shortest_turns N K T`` (some strategy tree
   wins within T turns, and none within fewer);
-* ``glasses.n<N>.k<K>.wins`` with value T: ``wins_within N K T``;
+* ``glasses.n<N>.k<K>.wins`` with value T: ``wins_within N K T``; with value null (the
+  theorem's claim): ``exists T, wins_within N K T``;
 * ``glasses.n<N>.k<K>.impossible``: ``no_strategy N K`` (no tree wins within any number of
   turns).
 
@@ -21,7 +22,9 @@ run its boolean check on the evidence, inlined as definitions:
 * the invariant, as the set of its orbits (formal/glasses/GlassesInvariant.v);
 * or, for an impossible claim that cites it, the theorem glasses_hands_needed
   (formal/glasses/GlassesNeeded.v) for the claim's N, K and p the largest prime factor of N,
-  its side conditions decided by Coq.
+  its side conditions decided by Coq; for a wins claim of value null, the theorem
+  glasses_hands_suffice_not9 (formal/glasses/GlassesSuffice.v) for the claim's N and K, Coq
+  deciding its side conditions for every prime dividing N.
 
 The steps and layers are written as a string of base-32 digits (formal/glasses/GlassesCode.v reads
 it): Coq reads a string of 50,000 characters in a fraction of a second, a list of numbers ten
@@ -56,11 +59,15 @@ def statement(claim: Mapping[str, Any]) -> Statement:
     'shortest_turns 4 2 5'
     >>> statement({"kind": "impossible", "params": {"n": 5, "hands": 2}, "value": None}).text
     'no_strategy 5 2'
+    >>> statement({"kind": "wins", "params": {"n": 10, "hands": 8}, "value": None}).text
+    'exists T, wins_within 10 8 T'
     """
     n, k = nat(claim["params"]["n"]), nat(claim["params"]["hands"])
     kind, value = claim["kind"], claim["value"]
     if kind == "shortest":
         return Statement(RULES, f"shortest_turns {n} {k} {nat(value)}")
+    if kind == "wins" and value is None:
+        return Statement(RULES, f"exists T, wins_within {n} {k} T")
     if kind == "wins":
         return Statement(RULES, f"wins_within {n} {k} {nat(value)}")
     if kind == "impossible":
@@ -75,10 +82,15 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
     kind, value = claim["kind"], claim["value"]
     evidence = {item["method"]: item for item in certificate["evidence"]}
     artifacts = Artifacts(folder)
+    theorem = evidence.get("theorem", {}).get("name")
     try:
-        if kind == "impossible" and "theorem" in evidence:  # p = 1 for N = 1: Coq refuses it
+        if kind == "impossible" and theorem == "glasses_hands_needed":  # N = 1: p = 1, refused
             return Script(("GlassesNeeded",), "",
                           proof(f"@needed_checked {n} {k} {max(prime_factors(n), default=1)}"))
+        if kind == "wins" and value is None:  # no number of turns: only the theorem proves it
+            if theorem != "glasses_hands_suffice_not9":
+                raise ValueError("a wins claim of value null cites glasses_hands_suffice_not9")
+            return Script(("GlassesSuffice",), "", proof(f"@suffice_checked {n} {k}"))
         if kind == "impossible":
             orbits = belief_of_words(evidence["invariant"]["orbits"], n)
             return Script(CHECKERS, definition("invariant_evidence", "invariant_code", [orbits]),

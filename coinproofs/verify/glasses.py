@@ -446,13 +446,14 @@ THEOREM = Shape("theorem evidence", {"method": literal("theorem"),
 
 
 def theorem_evidence(evidence: Evidence, n: int, k: int) -> Fact:
-    """A Coq theorem whose side condition holds for (n, k): no strategy wins."""
+    """A Coq theorem whose side condition holds for (n, k): no strategy wins, or one wins
+    within a number of turns it does not give (Fact 'wins' with turns None)."""
     THEOREM.check(evidence)
     theorems.check_sources(evidence)
     theorem = theorems.GLASSES_THEOREMS[evidence["name"]]
     expect(theorem.holds(n, k), f"the theorem {theorem.name} needs {theorem.condition}, which "
                                 f"fails for {n} glasses and {k} hands")
-    return Fact("impossible")
+    return Fact(theorem.gives)
 
 
 # --- Claims ---------------------------------------------------------------------------------
@@ -469,6 +470,9 @@ def statement(kind: str, n: int, k: int, value: Any) -> str:
     if kind == "shortest":
         return (f"{setting}, the shortest strategy that always makes all glasses stand the "
                 f"same way takes {_many(value, 'turn', 'turns')} in the worst case.")
+    if kind == "wins" and value is None:  # the theorem's claim: it gives no number of turns
+        return (f"{setting}, a strategy always makes all glasses stand the same way within "
+                "some number of turns.")
     if kind == "wins":
         return (f"{setting}, a strategy always makes all glasses stand the same way within "
                 f"{_many(value, 'turn', 'turns')}.")
@@ -527,9 +531,12 @@ def _establishes(claim: Claim, n: int, facts: list[Fact]) -> None:
     if claim.kind == "impossible":
         expect(value is None, "an impossible claim has the value null")
         expect(impossible, "no evidence shows that no strategy wins")
+    elif claim.kind == "wins" and value is None:
+        expect(None in wins, "no theorem shows that a strategy wins")
     elif claim.kind in ("shortest", "wins"):
         expect(type(value) is int and value >= 0,
-               f"a {claim.kind} claim's value is a number of turns")
+               f"a {claim.kind} claim's value is a number of turns"
+               + (" (or null, citing a theorem)" if claim.kind == "wins" else ""))
         expect(value in wins, f"no checked strategy takes {value} turns")
         if claim.kind == "shortest":
             expect(none_within >= value - 1,

@@ -20,7 +20,7 @@ from coinproofs.verify.schema import expect
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "7ad372831ccf59d3ec276bb3ae7326f751238c1488fc35b55722a12f39452667"
+FORMAL_SHA256 = "f45630f5bad23e8215a56f48d4751a6588ecc3ee6993c56a87e52bf0115b98d4"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -184,12 +184,14 @@ PENNY_THEOREMS: dict[str, str] = {"wythoff": "wythoff_theorem", "fraenkel": "fra
 @dataclass(frozen=True)
 class GlassesTheorem:
     """A Coq theorem about N glasses and K hands, as Theorem, with the side condition on
-    (N, K); what it establishes is that no strategy wins."""
+    (N, K); what it establishes, once that holds: 'impossible' (no strategy wins) or 'wins'
+    (a strategy wins, within some number of turns the theorem does not give)."""
 
     name: str
     says: str
     condition: str
     holds: Callable[[int, int], bool]
+    gives: str
 
 
 def hands_needed(n: int) -> int:
@@ -203,7 +205,14 @@ GLASSES_THEOREMS: dict[str, GlassesTheorem] = {theorem.name: theorem for theorem
                    "if a prime p divides N and K < N - N/p, no strategy wins with K hands",
                    "K < N - N/p with N >= 2, the kernel taking p the largest prime factor of "
                    "N (by trial division)",
-                   lambda n, k: n >= 2 and k < hands_needed(n)),
+                   lambda n, k: n >= 2 and k < hands_needed(n), "impossible"),
+    GlassesTheorem("glasses_hands_suffice_not9",
+                   "if 9 does not divide N and K >= N - N/p for every prime p dividing N, a "
+                   "strategy wins with K hands",
+                   "9 does not divide N, 0 < N, K <= N and K >= N - N/p for every prime p "
+                   "dividing N (the kernel listing them by trial division)",
+                   lambda n, k: n % 9 != 0 and n > 0 and k <= n
+                   and all(n - n // p <= k for p in prime_factors(n)), "wins"),
 ]}
 
 
@@ -271,6 +280,9 @@ STATEMENTS: dict[str, str] = {
         "r %| states T -> ~ table_wins T ms",
     "glasses_hands_needed":
         "forall N K p : nat, prime p -> p %| N -> K < N - N %/ p -> no_strategy N K",
+    "glasses_hands_suffice_not9":
+        "forall N K : nat, ~~ (9 %| N) -> 0 < N -> K <= N -> (forall p : nat, prime p -> "
+        "p %| N -> N - N %/ p <= K) -> exists T : nat, wins_within N K T",
     "table_shortest":
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "(exists2 ms : seq dials, table_wins T ms & size ms = bound T) /\\ "

@@ -20,19 +20,17 @@
       that the devil turns); the strategy played on the pair difference brings it to the same
       way. Halving the hands keeps the hypothesis for d = N/2, so by induction
       glasses_hands_suffice holds for N = 2^a p, p prime or 1 ([glasses_hands_suffice_2p]).
-   3. [open] An odd prime q (N = q d, d > 1): the states are, uniquely, a d-periodic state plus
-      one with an even number of glasses down in each class of positions mod d (q odd, so
-      t^d - 1 and (t^(qd) - 1)/(t^d - 1) are coprime over GF(2)). The d-periodic part is the
-      game of d glasses with q hands to each, as in step 2; the even part, d classes of q
-      glasses with q - 1 hands to each class and one bell for all, is no game of fewer glasses
-      and has no rotation-invariant part to recurse on in general (N = 9: Phi_9 is irreducible
-      over GF(2)), so its strategy must use what the hands feel across classes. The classes
-      one at a time do not work: in a class, "all felt glasses agree" leaves the glass not held
-      unknown, and only the bell of step 1 told it apart. This step, which the literature's
-      proof supplies and we have not reconstructed, separates the cases proved here from the
-      theorem (first open N: 9, 15, 18, 21, 25, 27, 30, ...). *)
+   3. [proved for q >= 5, GlassesColumns.v] An odd prime q (N = q d): the columns step
+      ([columns_wins]) peels q as step 2 peels 2, through sigma, the exclusive or of the q
+      blocks of d glasses, which the devil turns; its check run reads each column's base by
+      the majority of q - 1 >= 4 held glasses. With step 2 and step 1, by strong induction,
+      glasses_hands_suffice holds for every N not divisible by 9
+      ([glasses_hands_suffice_not9]). [open] q = 3 with 9 | N (N = 9, 18, 27, 36, 45, ...):
+      two held glasses do not tell a column's base (docs/glasses.md, "Open:
+      glasses_hands_suffice for N divisible by 9"). *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesDouble.
+From CoinProofs Require Import GlassesColumns.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -183,4 +181,87 @@ move=> le_KN enough; have [le_kd enough_d le_dK] := halve_enough d_gt0 le_KN eno
 have [T [S S_wins]] := IH d K./2 p_ok erefl le_kd enough_d.
 exists (T.+1 * (T + T).+3), (doubled d K./2 K T S T S); apply: double_wins => //.
 by rewrite addnn -{2}(odd_double_half K) leq_addl.
+Qed.
+
+(* --- N not divisible by 9 ------------------------------------------------------------------ *)
+
+(* The hands enough for N = q d glasses, q prime, divided by q, are enough for d; they are at
+   least N - d, and at least q times their quotient by q. *)
+Lemma peel_enough q d N K : prime q -> N = q * d -> K <= N ->
+  (forall p, prime p -> p %| N -> N - N %/ p <= K) ->
+  [/\ K %/ q <= d, N - d <= K, forall p, prime p -> p %| d -> d - d %/ p <= K %/ q &
+      q * (K %/ q) <= K].
+Proof.
+move=> prime_q -> le_KN enough; have q_gt0 := prime_gt0 prime_q; split.
+- by rewrite -[X in _ <= X](mulKn d q_gt0); apply: leq_div2r.
+- by have := enough q prime_q (dvdn_mulr d (dvdnn q)); rewrite mulKn.
+- move=> p prime_p p_d; rewrite leq_divRL // mulnC mulnBr muln_divA //.
+  by apply: enough; rewrite ?dvdn_mull.
+- by rewrite mulnC leq_trunc_div.
+Qed.
+
+(* A number that is not prime, not even and not a multiple of 9 has a prime factor above 4. *)
+Lemma big_prime_factor N : 1 < N -> ~~ prime N -> ~~ (2 %| N) -> ~~ (9 %| N) ->
+  exists2 q, prime q & (4 < q) && (q %| N).
+Proof.
+move=> N_gt1 not_prime odd_N not9.
+have small q : prime q -> q <= 4 -> q = 2 \/ q = 3.
+  by case: q => [|[|[|[|[|q]]]]] //= _ _; [left | right].
+have [q_big | q_small] := ltnP 4 (pdiv N).
+  by exists (pdiv N); rewrite ?pdiv_prime ?q_big ?pdiv_dvd.
+case: (small _ (pdiv_prime N_gt1) q_small) => Eq.
+  by move: odd_N; rewrite -Eq pdiv_dvd.
+have EN : N = 3 * (N %/ 3) by rewrite mulnC divnK // -Eq pdiv_dvd.
+have d_gt1 : 1 < N %/ 3.
+  rewrite ltnNge; apply: contra not_prime => le_d1; move: EN N_gt1.
+  by case: (N %/ 3) le_d1 => [|[|]] // _ ->.
+have r_N : pdiv (N %/ 3) %| N by rewrite {2}EN dvdn_mull ?pdiv_dvd.
+have [r_big | r_small] := ltnP 4 (pdiv (N %/ 3)).
+  by exists (pdiv (N %/ 3)); rewrite ?pdiv_prime ?r_big.
+case: (small _ (pdiv_prime d_gt1) r_small) => Er.
+  by move: odd_N; rewrite Er in r_N; rewrite r_N.
+by move: not9; rewrite {1}EN (_ : 9 = 3 * 3) // dvdn_pmul2l // -{1}Er pdiv_dvd.
+Qed.
+
+(* glasses_hands_suffice for N not a multiple of 9: by strong induction on N, peeling 2 with
+   double_wins (GlassesDouble.v) or a prime factor above 4 with columns_wins
+   (GlassesColumns.v); what is left is prime or 1. *)
+Theorem glasses_hands_suffice_not9 : forall N K, ~~ (9 %| N) -> 0 < N -> K <= N ->
+  (forall p, prime p -> p %| N -> N - N %/ p <= K) -> exists T, wins_within N K T.
+Proof.
+elim/ltn_ind=> N IH K not9 N_gt0 le_KN enough.
+have [N_le1 | N_gt1] := leqP N 1.
+  by apply: glasses_hands_suffice_prime => //; right; apply/eqP; rewrite eqn_leq N_le1.
+have [prime_N | not_prime] := boolP (prime N).
+  by apply: glasses_hands_suffice_prime => //; left.
+(* N = q d: a strategy for d glasses with K / q hands, by induction. *)
+have peel q : prime q -> q %| N -> exists d, [/\ N = q * d, 0 < d, N - d <= K,
+    q * (K %/ q) <= K & exists T, wins_within d (K %/ q) T].
+  move=> prime_q q_N; have EN : N = q * (N %/ q) by rewrite mulnC divnK.
+  have [le_kd le_dK enough_d le_qk] := peel_enough prime_q EN le_KN enough.
+  have d_gt0 : 0 < N %/ q by rewrite divn_gt0 ?prime_gt0 // dvdn_leq.
+  exists (N %/ q); split=> //; apply: IH => //; first exact: ltn_Pdiv (prime_gt1 prime_q) N_gt0.
+  by apply: contra not9 => nine_d; apply: dvdn_trans nine_d _; rewrite {2}EN dvdn_mull.
+have [two_N | odd_N] := boolP (2 %| N).
+  have [d [EN d_gt0 le_dK le_kK [T [S S_wins]]]] := peel 2 (erefl _) two_N.
+  move: le_KN le_dK; rewrite EN mul2n -addnn addnK => le_KN le_dK.
+  exists (T.+1 * (T + T).+3), (doubled d (K %/ 2) K T S T S); apply: double_wins => //.
+  by rewrite addnn -mul2n.
+have [q prime_q /andP[q_gt4 q_N]] := big_prime_factor N_gt1 not_prime odd_N not9.
+have [d [EN d_gt0 le_dK le_kK [T win]]] := peel q prime_q q_N.
+rewrite EN; apply: (columns_wins (ltnW q_gt4) d_gt0 _ le_kK _ win); last by rewrite -EN.
+by rewrite -subn1 mulnBl mul1n -EN.
+Qed.
+
+(* The side conditions as one boolean, for the Coq road's proofs of wins claims
+   (coq/glasses.py): Coq's kernel decides them for the claim's N and K, the primes dividing N
+   being [primes N]. *)
+Definition suffice_check N K :=
+  [&& ~~ (9 %| N), 0 < N, K <= N & all (fun p => N - N %/ p <= K) (primes N)].
+
+Corollary suffice_checked N K : suffice_check N K -> exists T, wins_within N K T.
+Proof.
+case/and4P=> not9 N_gt0 le_KN /allP enough.
+apply: glasses_hands_suffice_not9 => // p prime_p p_N.
+by apply: enough; rewrite mem_primes prime_p N_gt0.
 Qed.
