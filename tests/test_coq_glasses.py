@@ -208,9 +208,25 @@ def test_the_suffice_theorem_proves_only_what_its_condition_allows(folder: Path)
 
 
 @needs_coq
+def test_the_hands_theorem_proves_n_divisible_by_9(folder: Path) -> None:
+    """The proof of a wins claim that cites glasses_hands_suffice (GlassesEndsDown.v) compiles
+    where glasses_hands_suffice_not9 does not reach (18 and 27 glasses), not with a hand too
+    few, where Coq's kernel finds hands_check false; the kernel agrees on each."""
+    document = certificate("glasses.n64.k32.wins", folder)
+    for n, k, holds in ((18, 12, True), (27, 18, True), (27, 17, False)):
+        changed = copy.deepcopy(document)
+        changed["claim"].update(id=f"glasses.n{n}.k{k}.wins", params={"n": n, "hands": k},
+                                statement=kernel.statement("wins", n, k, None))
+        changed["evidence"][0]["name"] = "glasses_hands_suffice"
+        ok, output = proof_compiles(changed, folder)
+        assert ok == holds and (holds or "hands_check" in output), output
+        assert kernel_accepts(changed, folder) == holds
+
+
+@needs_coq
 def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
-    """Coq's suffice_check (the proofs' side conditions) is the kernel's, for every N <= 64
-    and K <= N, in one run of Coq."""
+    """Coq's suffice_check and hands_check (the proofs' side conditions) are the kernel's, for
+    every N <= 64 and K <= N, in one run of Coq each."""
     limit = kernel.MAX_CLAIM_N
     text = ("From mathcomp Require Import all_ssreflect.\n"
             "From CoinProofs Require Import GlassesSuffice.\n"
@@ -219,6 +235,12 @@ def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
     ok, output = compiles(text, folder, "Agree")
     assert ok, output
     holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
+    assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
+        holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
+    ok, output = compiles(text.replace("GlassesSuffice", "GlassesEndsDown")
+                          .replace("suffice_check", "hands_check"), folder, "AgreeAll")
+    assert ok, output
+    holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice"].holds
     assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
         holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
 

@@ -371,7 +371,7 @@ def test_the_theorem_is_cited_only_where_its_condition_holds(
     rejects(enough, folder, "fails for 12 glasses and 8 hands")
     for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
                                  ("name", "odd_factor_not_wins", "name"),
-                                 ("name", "glasses_hands_suffice", "name")):
+                                 ("name", "glasses_hands_suffice_all", "name")):
         document = copy.deepcopy(impossible12)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
@@ -461,7 +461,7 @@ def test_the_theorem_is_refused_where_it_does_not_reach(folder: Path,
     rejects(restated(wins64, "impossible", 64, 32), folder, "no evidence shows that no strategy")
     for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
                                  ("name", "glasses_hands_needed", "needs K < N - N/p"),
-                                 ("name", "glasses_hands_suffice", "name")):
+                                 ("name", "glasses_hands_suffice_all", "name")):
         document = copy.deepcopy(wins64)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
