@@ -141,15 +141,16 @@ Check walk_first_wins.
    sound. Numbered turns that pass strategy_ok unfold to a tree winning within T turns; survival
    layers reaching layer D rule out every strategy within D turns; an invariant set of orbits
    rules out every strategy. For every N: with p a prime dividing N, fewer than N - N/p hands
-   never win (Lewis and Willard; Laaser and Ramshaw); for every N not divisible by 9, K hands
-   win if K >= N - N/p for every such p. *)
+   never win (Lewis and Willard; Laaser and Ramshaw); K hands win if K >= N - N/p for every
+   such p (Laaser and Ramshaw), first proved here for every N not divisible by 9. *)
 From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant
-  GlassesNeeded GlassesSuffice.
+  GlassesNeeded GlassesSuffice GlassesEndsDown.
 Check strategy_sound.
 Check survival_sound.
 Check invariant_sound.
 Check glasses_hands_needed.
 Check glasses_hands_suffice_not9.
+Check glasses_hands_suffice.
 
 (* The penny game (RulesPenny.v), for every position: each is winning or losing, and losing iff
    no move reaches a losing one; the losing positions are the only solution of those

@@ -167,7 +167,7 @@ SMALL = ["glasses.n1.k0.shortest", "glasses.n2.k1.shortest", "glasses.n3.k2.shor
 @needs_coq
 def test_small_claims_are_coq_theorems_of_their_statements(tmp_path: Path) -> None:
     """Each kind of claim and proof (no turn, no layers, layers, an invariant, the theorem
-    glasses_hands_needed, the theorem glasses_hands_suffice_not9): prove writes
+    glasses_hands_needed, the theorem glasses_hands_suffice): prove writes
     the .v beside the certificate, Coq compiles it, and Coq's kernel takes its theorem as a
     proof of the statement written afresh from the claim; coqchk finds no assumption in it."""
     assert cp.prove(*SMALL, out=tmp_path).proved
@@ -191,26 +191,46 @@ def test_the_theorem_proves_only_what_its_condition_allows(folder: Path) -> None
 
 @needs_coq
 def test_the_suffice_theorem_proves_only_what_its_condition_allows(folder: Path) -> None:
-    """The proof of a wins claim that cites glasses_hands_suffice_not9 (which compiles for
-    K = N - N/p: SMALL) does not with a hand fewer or for N divisible by 9, where Coq's kernel
-    finds the side condition false; without the theorem's name there is no proof to write."""
+    """The proof of a wins claim that cites glasses_hands_suffice (which compiles for K =
+    N - N/p: SMALL) does not with a hand fewer, nor citing glasses_hands_suffice_not9 for N
+    divisible by 9, where Coq's kernel finds the side condition false; without a theorem's
+    name there is no proof to write."""
     document = certificate("glasses.n64.k32.wins", folder)
-    for n, k in ((64, 31), (18, 12)):
+    for n, k, name, check in ((64, 31, "glasses_hands_suffice", "hands_check"),
+                              (18, 12, "glasses_hands_suffice_not9", "suffice_check")):
         changed = copy.deepcopy(document)
         changed["claim"].update(id=f"glasses.n{n}.k{k}.wins", params={"n": n, "hands": k},
                                 statement=kernel.statement("wins", n, k, None))
+        changed["evidence"][0]["name"] = name
         ok, output = proof_compiles(changed, folder)
-        assert not ok and "suffice_check" in output
+        assert not ok and check in output
     renamed = copy.deepcopy(document)
     renamed["evidence"][0]["name"] = "glasses_hands_needed"
-    with pytest.raises(Unsupported, match="glasses_hands_suffice_not9"):
+    with pytest.raises(Unsupported, match="glasses_hands_suffice"):
         coq.script(renamed, folder)
 
 
 @needs_coq
+def test_the_hands_theorem_proves_n_divisible_by_9(folder: Path) -> None:
+    """The prover's wins claims where glasses_hands_suffice_not9 does not reach (18 and 27
+    glasses) cite glasses_hands_suffice (GlassesEndsDown.v), and their proofs compile; with a
+    hand too few Coq's kernel finds hands_check false, and the kernel refuses too."""
+    for n, k in ((18, 12), (27, 18)):
+        document = certificate(f"glasses.n{n}.k{k}.wins", folder)
+        assert document["evidence"][0]["name"] == "glasses_hands_suffice"
+        assert kernel_accepts(document, folder) and proof_compiles(document, folder)[0]
+    fewer = copy.deepcopy(document)
+    fewer["claim"].update(id="glasses.n27.k17.wins", params={"n": 27, "hands": 17},
+                          statement=kernel.statement("wins", 27, 17, None))
+    ok, output = proof_compiles(fewer, folder)
+    assert not ok and "hands_check" in output
+    assert not kernel_accepts(fewer, folder)
+
+
+@needs_coq
 def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
-    """Coq's suffice_check (the proofs' side conditions) is the kernel's, for every N <= 64
-    and K <= N, in one run of Coq."""
+    """Coq's suffice_check and hands_check (the proofs' side conditions) are the kernel's, for
+    every N <= 64 and K <= N, in one run of Coq each."""
     limit = kernel.MAX_CLAIM_N
     text = ("From mathcomp Require Import all_ssreflect.\n"
             "From CoinProofs Require Import GlassesSuffice.\n"
@@ -219,6 +239,12 @@ def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
     ok, output = compiles(text, folder, "Agree")
     assert ok, output
     holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
+    assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
+        holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
+    ok, output = compiles(text.replace("GlassesSuffice", "GlassesEndsDown")
+                          .replace("suffice_check", "hands_check"), folder, "AgreeAll")
+    assert ok, output
+    holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice"].holds
     assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
         holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
 

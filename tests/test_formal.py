@@ -64,6 +64,7 @@ HEADLINE = ["nth_turn", "wins_size_lb", "lamping_wins", "size_lamping", "lamping
             "dag_second_wins", "dag_first_wins", "walk_second_wins", "walk_first_wins",
             "strategy_sound", "survival_sound",
             "invariant_sound", "glasses_hands_needed", "glasses_hands_suffice_not9",
+            "glasses_hands_suffice",
             "winning_or_losing", "losingE",
             "solves_unique", "unique_claim", "fraenkel", "wythoff_mex", "misere_losing",
             "mex_is_gold_sound", "square_sound", "wythoff_square", "misere_square", "first_sound",

@@ -371,7 +371,7 @@ def test_the_theorem_is_cited_only_where_its_condition_holds(
     rejects(enough, folder, "fails for 12 glasses and 8 hands")
     for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
                                  ("name", "odd_factor_not_wins", "name"),
-                                 ("name", "glasses_hands_suffice", "name")):
+                                 ("name", "glasses_hands_suffice_all", "name")):
         document = copy.deepcopy(impossible12)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
@@ -398,9 +398,9 @@ def test_the_engines_evidence_needs_few_glasses(folder: Path,
         rejects(document, folder, reason)
 
 
-# --- The theorem glasses_hands_suffice_not9: enough hands win --------------------------------
+# --- The theorem glasses_hands_suffice: enough hands win ------------------------------------
 
-SUFFICE = "glasses_hands_suffice_not9"
+SUFFICE = "glasses_hands_suffice"
 
 
 def restated(document: dict[str, Any], kind: str, n: int, k: int,
@@ -425,7 +425,7 @@ def test_the_theorem_proves_wins_claims_up_to_64_glasses(folder: Path,
     assert wins64["evidence"] == [{"method": "theorem", "name": SUFFICE,
                                    "formal_sha256": theorems.FORMAL_SHA256}]
     assert check_document(wins64, folder).methods == [f"theorem {SUFFICE}"]
-    ends = {(n, k) for n in range(1, kernel.MAX_CLAIM_N + 1) if n % 9  # fewest hands, all
+    ends = {(n, k) for n in range(1, kernel.MAX_CLAIM_N + 1)  # fewest hands, all
             for k in (provers.hands_needed(n), n)}
     for n, k in sorted(ends - set(provers.WINS)):
         document = certificate(f"glasses.n{n}.k{k}.wins", folder)
@@ -435,13 +435,16 @@ def test_the_theorem_proves_wins_claims_up_to_64_glasses(folder: Path,
 
 
 def test_the_kernel_and_the_prover_agree_on_which_hands_win() -> None:
-    """The kernel's side conditions (every prime dividing N, 9 not dividing N) are the
-    prover's count of the hands needed (the largest prime factor), for every N it may be
-    asked; the prover builds a wins claim exactly where they hold, or (8, 4) by search."""
+    """The kernel's side conditions (every prime dividing N) are the prover's count of the
+    hands needed (the largest prime factor), for every N it may be asked; the prover builds a
+    wins claim exactly where they hold, or (8, 4) by search; glasses_hands_suffice_not9's add
+    that 9 does not divide N."""
     holds = theorems.GLASSES_THEOREMS[SUFFICE].holds
     for n in range(1, kernel.MAX_CLAIM_N + 1):
         winning = [k for k in range(n + 1) if holds(n, k)]
-        assert winning == (list(range(provers.hands_needed(n), n + 1)) if n % 9 else [])
+        assert winning == list(range(provers.hands_needed(n), n + 1))
+        not9 = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
+        assert [k for k in range(n + 1) if not9(n, k)] == (winning if n % 9 else [])
         built = []
         for k in range(n + 1):
             with contextlib.suppress(OutOfLimits):
@@ -451,25 +454,25 @@ def test_the_kernel_and_the_prover_agree_on_which_hands_win() -> None:
 
 def test_the_theorem_is_refused_where_it_does_not_reach(folder: Path,
                                                         wins64: dict[str, Any]) -> None:
-    """Too few hands, 9 dividing N, a tampered name, digest, value or kind: refused, each
-    with its reason."""
+    """Too few hands, a tampered name, digest, value or kind, 9 dividing N for
+    glasses_hands_suffice_not9: refused, each with its reason."""
     rejects(restated(wins64, "wins", 64, 31), folder, f"{SUFFICE} needs .* fails for 64 "
                                                      "glasses and 31 hands")
-    rejects(restated(wins64, "wins", 18, 12), folder, "fails for 18 glasses and 12 hands")
-    rejects(restated(wins64, "wins", 9, 6), folder, "fails for 9 glasses and 6 hands")
+    for n, k in ((18, 12), (9, 6)):
+        not9 = restated(wins64, "wins", n, k)
+        not9["evidence"][0]["name"] = "glasses_hands_suffice_not9"
+        rejects(not9, folder, f"9 does not divide N.* fails for {n} glasses and {k} hands")
     rejects(restated(wins64, "wins", 64, 32, 10), folder, "no checked strategy takes 10 turns")
     rejects(restated(wins64, "impossible", 64, 32), folder, "no evidence shows that no strategy")
     for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
                                  ("name", "glasses_hands_needed", "needs K < N - N/p"),
-                                 ("name", "glasses_hands_suffice", "name")):
+                                 ("name", "glasses_hands_suffice_all", "name")):
         document = copy.deepcopy(wins64)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)
     strategy = certificate("glasses.n8.k4.wins", folder)
     rejects(restated(strategy, "wins", 8, 4), folder, "no theorem shows that a strategy wins")
     for claim_id, reason in (("glasses.n64.k31.wins", "need 32 hands, so 31 never win"),
-                             ("glasses.n18.k12.wins", "does not reach 18 glasses.*open"),
-                             ("glasses.n9.k6.wins", r"prove glasses\.n9\.k6\.shortest"),
                              ("glasses.n65.k64.wins", "N must lie in 1..64")):
         with pytest.raises(OutOfLimits, match=reason):
             find(claim_id)

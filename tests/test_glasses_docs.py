@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from coinproofs.proofs.glasses import hands_needed
-from coinproofs.proofs.registry import ClaimSpec, OutOfLimits, ProofContext, find
+from coinproofs.proofs.registry import ClaimSpec, ProofContext, find
 from coinproofs.verify.certificate import SCHEMA, check_document
 from tests.cli import ROOT
 
@@ -52,8 +52,7 @@ def test_the_hands_table_is_n_minus_n_over_p_and_its_claims_say_so() -> None:
 
 def test_the_theorem_table_reaches_64_glasses_with_its_claims() -> None:
     """(N, N - N/p, enough win) five times a row: every N from 10 to 64 once, with its hands
-    needed, its impossible claim one hand short, and "theorem" exactly where the wins claim is
-    built ("open" where 9 divides N, refused)."""
+    needed, its impossible claim one hand short, and "theorem", its wins claim built."""
     triples = sorted((row[i:i + 3] for row in BY_THEOREM for i in range(0, len(row), 3)),
                      key=lambda triple: int(triple[0]))
     assert [int(n) for n, _, _ in triples] == list(range(10, 65))
@@ -61,12 +60,8 @@ def test_the_theorem_table_reaches_64_glasses_with_its_claims() -> None:
         n, needed = int(n_text), int(needed_text)
         assert needed == hands_needed(n)
         assert find(f"glasses.n{n}.k{needed - 1}.impossible").kind == "impossible"
-        if enough == "theorem":
-            assert find(f"glasses.n{n}.k{needed}.wins").value is None
-        else:
-            assert (enough, n % 9) == ("open", 0)
-            with pytest.raises(OutOfLimits, match="does not reach"):
-                find(f"glasses.n{n}.k{needed}.wins")
+        assert enough == "theorem"
+        assert find(f"glasses.n{n}.k{needed}.wins").value is None
 
 
 def test_the_turns_table_covers_every_winning_size_up_to_nine_with_its_claims_values() -> None:

@@ -45,7 +45,7 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     ids = [spec.id for spec in earlier]
     # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, penny.wythoff,
     # penny.fraenkel, penny.misere-wythoff (theorems), and 55 of the glasses:
-    # 25 shortest, seven wins (8 glasses and 4 hands; six by glasses_hands_suffice_not9) and
+    # 25 shortest, seven wins (8 glasses and 4 hands; six by glasses_hands_suffice) and
     # 23 impossible (K below N - N/p, N <= 8)
     assert len(ids) == len(set(ids)) == 1064 + 55
     default = [spec.id for spec in earlier if spec.default]

@@ -6,9 +6,8 @@
   survival).
 * ``glasses.n<N>.k<K>.wins``: a strategy wins. For 8 glasses and 4 hands within 10 turns, a
   strategy the search finds in seconds (the shortest, 9 turns, takes minutes: docs/glasses.md);
-  for every other N <= 64 not divisible by 9 and K >= N - N/p, within some number of turns
-  (value null), by the Coq theorem glasses_hands_suffice_not9, whose side conditions the
-  kernel checks.
+  for every other N <= 64 and K >= N - N/p, within some number of turns (value null), by the
+  Coq theorem glasses_hands_suffice, whose side conditions the kernel checks.
 * ``glasses.n<N>.k<K>.impossible``: no strategy wins; the devil's invariant (a set of orbits it
   keeps the glasses in forever) is the evidence for N <= 8; from 9 to 64 glasses the Coq
   theorem glasses_hands_needed, whose side condition the kernel checks.
@@ -62,8 +61,8 @@ INVARIANT_GLASSES = 8
 # A strategy of this many turns, found in seconds: the default claims show that 4 hands win with
 # 8 glasses, and glasses.n8.k4.shortest (on request) that 9 turns are the fewest.
 WINS = {(8, 4): 10}
-# The wins claims of the default run that cite glasses_hands_suffice_not9, the fewest hands for
-# a few N: the columns step (10, 15, 20: a prime factor 5), 3 beside 2 (12) and powers of 2.
+# The wins claims of the default run that cite glasses_hands_suffice, the fewest hands for a few
+# N: a prime factor 5 (10, 15, 20), 3 beside 2 (12) and powers of 2.
 THEOREM_WINS = [(10, 8), (12, 8), (15, 12), (16, 8), (20, 16), (64, 32)]
 INLINE_BELIEFS = 200  # larger survival layers go to an artifact file
 
@@ -115,7 +114,7 @@ def shortest_claim(n: int, k: int) -> ClaimSpec:
 
 def wins_claim(n: int, k: int) -> ClaimSpec:
     """glasses.n<N>.k<K>.wins: within the turns of WINS, or else within some number of turns
-    by the theorem, for K >= N - N/p and N not divisible by 9."""
+    by the theorem, for K >= N - N/p."""
     within("N", n, 1, MAX_CLAIM_N, "the kernel's largest glasses claim")
     within("K", k, 0, n, "the hands grab different glasses")
     if (n, k) in WINS:
@@ -123,11 +122,6 @@ def wins_claim(n: int, k: int) -> ClaimSpec:
     if k < hands_needed(n):
         raise OutOfLimits(f"{n} glasses need {hands_needed(n)} hands, so {k} never win (prove "
                           f"glasses.n{n}.k{k}.impossible)")
-    if n % 9 == 0:
-        instead = (f"prove glasses.n{n}.k{k}.shortest" if n <= MAX_GLASSES
-                   else "open: the columns step for a factor 3 of a multiple of 9")
-        raise OutOfLimits(f"the theorem glasses_hands_suffice_not9 does not reach {n} glasses, "
-                          f"a multiple of 9 ({instead})")
     return claim(n, k, "wins", None, partial(prove_wins_by_theorem, n))
 
 
@@ -200,8 +194,8 @@ def prove_wins(n: int, k: int, context: ProofContext) -> list[Evidence]:
 
 
 def prove_wins_by_theorem(n: int, context: ProofContext) -> list[Evidence]:
-    context.progress(f"glasses.n{n}: the theorem glasses_hands_suffice_not9")
-    return [{"method": "theorem", "name": "glasses_hands_suffice_not9",
+    context.progress(f"glasses.n{n}: the theorem glasses_hands_suffice")
+    return [{"method": "theorem", "name": "glasses_hands_suffice",
              "formal_sha256": theorems.FORMAL_SHA256}]
 
 
@@ -236,8 +230,8 @@ def patterns() -> list[ClaimPattern]:
                             "glasses.n9.k7.shortest": "about 2 minutes"}),
         ClaimPattern("glasses.n<N>.k<K>.wins", build=wins_claim,
                      about="a strategy wins within the stated number of turns (null: some)",
-                     limits=f"N = 1..{MAX_CLAIM_N} not divisible by 9, K >= N - N/p (by the "
-                            "Coq theorem glasses_hands_suffice_not9; "
+                     limits=f"N = 1..{MAX_CLAIM_N}, K >= N - N/p (by the Coq theorem "
+                            "glasses_hands_suffice; "
                             + ", ".join(f"N = {n}, K = {k}: {t} turns" for (n, k), t
                                         in WINS.items()) + ")",
                      defaults=[{"n": n, "k": k} for n, k in [*WINS, *THEOREM_WINS]]),

@@ -20,7 +20,7 @@ from coinproofs.verify.schema import expect
 # options Coq compiled them with), as the shell computes it:
 #   (cd formal && find . -name '*.v' | cut -c3- | LC_ALL=C sort | xargs sha256sum &&
 #    sha256sum _CoqProject) | sha256sum
-FORMAL_SHA256 = "f45630f5bad23e8215a56f48d4751a6588ecc3ee6993c56a87e52bf0115b98d4"
+FORMAL_SHA256 = "ce4b88352d6be68bab8a302a82caf5299a91360e1e54b1523fb3bebd65977892"
 
 
 def formal_sha256(folder: Path) -> str:
@@ -213,6 +213,12 @@ GLASSES_THEOREMS: dict[str, GlassesTheorem] = {theorem.name: theorem for theorem
                    "dividing N (the kernel listing them by trial division)",
                    lambda n, k: n % 9 != 0 and n > 0 and k <= n
                    and all(n - n // p <= k for p in prime_factors(n)), "wins"),
+    GlassesTheorem("glasses_hands_suffice",
+                   "if K >= N - N/p for every prime p dividing N, a strategy wins with K hands",
+                   "0 < N, K <= N and K >= N - N/p for every prime p dividing N (the kernel "
+                   "listing them by trial division)",
+                   lambda n, k: n > 0 and k <= n
+                   and all(n - n // p <= k for p in prime_factors(n)), "wins"),
 ]}
 
 
@@ -283,6 +289,9 @@ STATEMENTS: dict[str, str] = {
     "glasses_hands_suffice_not9":
         "forall N K : nat, ~~ (9 %| N) -> 0 < N -> K <= N -> (forall p : nat, prime p -> "
         "p %| N -> N - N %/ p <= K) -> exists T : nat, wins_within N K T",
+    "glasses_hands_suffice":
+        "forall N K : nat, 0 < N -> K <= N -> (forall p : nat, prime p -> p %| N -> "
+        "N - N %/ p <= K) -> exists T : nat, wins_within N K T",
     "table_shortest":
         "forall T : table, perms T -> 0 < states T -> 0 < positions T -> criterion T -> "
         "(exists2 ms : seq dials, table_wins T ms & size ms = bound T) /\\ "

@@ -1,6 +1,6 @@
 (* A prime factor m >= 5 of glasses_hands_suffice (GlassesSuffice.v's outline, step 3; the
-   proof holds for every m > 3; docs/glasses.md, "Open: glasses_hands_suffice for N divisible
-   by 9"): a strategy S for d glasses with k hands, winning within T turns, gives one for
+   proof holds for every m > 3; docs/glasses.md, "The columns step, and why it stopped at 9"):
+   a strategy S for d glasses with k hands, winning within T turns, gives one for
    N = m d glasses with K hands, K >= (m - 1) d and K >= m k ([columns_wins]).
 
    Column c < d is the glasses c, c + d, ..., c + (m-1) d (rows 0 to m - 1); sigma, the parity

@@ -25,9 +25,11 @@
       blocks of d glasses, which the devil turns; its check run reads each column's base by
       the majority of q - 1 >= 4 held glasses. With step 2 and step 1, by strong induction,
       glasses_hands_suffice holds for every N not divisible by 9
-      ([glasses_hands_suffice_not9]). [open] q = 3 with 9 | N (N = 9, 18, 27, 36, 45, ...):
-      two held glasses do not tell a column's base (docs/glasses.md, "Open:
-      glasses_hands_suffice for N divisible by 9"). *)
+      ([glasses_hands_suffice_not9]). q = 3 with 9 | N (N = 9, 18, 27, 36, 45, ...) this
+      way stays open: two held glasses do not tell a column's base (docs/glasses.md, "The
+      columns step, and why it stopped at 9").
+   4. [proved, GlassesEndsDown.v] Every N, by another construction: strategies that end down
+      ([glasses_hands_suffice]). *)
 From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesDouble.
 From CoinProofs Require Import GlassesColumns.
