@@ -8,12 +8,15 @@ JOBS   ?= 2
 
 .PHONY: setup prove verify verify-coq formal-gate test test-all bench bench-quick lint formal headline checker clean notebooks wheel-check
 
-# constraints.txt pins every package to the tested version. uv installs them (pinned there too):
-# it does what pip does in a quarter of the time (16 s against 57 s on a fresh clone).
+# constraints.txt pins every package to the tested version. uv installs them (pinned there too),
+# compiled to bytecode as pip would, and coinproofs' own modules are compiled too: where
+# PYTHONDONTWRITEBYTECODE is set, Python would otherwise compile them again at every start
+# (`coinproofs claims ID`: 0.30 s of CPU, not 0.40 s, nor 0.70 s with nothing compiled).
 $(BIN)/coinproofs: pyproject.toml setup.py constraints.txt coinproofs/games/_norepeat.c coinproofs/verify/_dagcheck.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -c constraints.txt -e '.[dev]'
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m compileall -q coinproofs
 	touch $@
 
 setup: $(BIN)/coinproofs
@@ -27,11 +30,14 @@ verify: setup
 
 # The tests run in $(JOBS) processes (pytest-xdist), each module's tests in one of them, so that
 # a module's fixtures are built once.
+# The tests write their bytecode (and pytest its rewritten test modules) even where
+# PYTHONDONTWRITEBYTECODE is set: each test process and each `coinproofs` a test starts would
+# otherwise compile every module again (__pycache__/ is ignored by git).
 test: setup
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadscope
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --dist loadscope
 
 test-all: setup
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadscope -m ''
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --dist loadscope -m ''
 
 bench: setup
 	$(BIN)/python bench/run_all.py
@@ -108,7 +114,7 @@ wheel-check: setup
 	where=$$(mktemp -d); ( set -e; \
 	  $(BIN)/python -m pip wheel . --no-deps --quiet --wheel-dir $$where; \
 	  $(PYTHON) -m venv $$where/venv; \
-	  $(BIN)/uv pip install --quiet --python $$where/venv/bin/python -c constraints.txt \
+	  $(BIN)/uv pip install --quiet --compile-bytecode --python $$where/venv/bin/python -c constraints.txt \
 	    $$where/coinproofs-*.whl; \
 	  cd $$where; export COINPROOFS_CACHE=$$where/cache; \
 	  venv/bin/coinproofs formal build --jobs $(JOBS); \
