@@ -142,14 +142,13 @@ Check walk_first_wins.
    layers reaching layer D rule out every strategy within D turns; an invariant set of orbits
    rules out every strategy. For every N: with p a prime dividing N, fewer than N - N/p hands
    never win (Lewis and Willard; Laaser and Ramshaw); K hands win if K >= N - N/p for every
-   such p (Laaser and Ramshaw), first proved here for every N not divisible by 9. *)
+   such p (Laaser and Ramshaw). *)
 From CoinProofs Require Import RulesGlasses GlassesStrategy GlassesSurvival GlassesInvariant
-  GlassesNeeded GlassesSuffice GlassesEndsDown.
+  GlassesNeeded GlassesEndsDown.
 Check strategy_sound.
 Check survival_sound.
 Check invariant_sound.
 Check glasses_hands_needed.
-Check glasses_hands_suffice_not9.
 Check glasses_hands_suffice.
 
 (* The penny game (RulesPenny.v), for every position: each is winning or losing, and losing iff

@@ -192,28 +192,26 @@ def test_the_theorem_proves_only_what_its_condition_allows(folder: Path) -> None
 @needs_coq
 def test_the_suffice_theorem_proves_only_what_its_condition_allows(folder: Path) -> None:
     """The proof of a wins claim that cites glasses_hands_suffice (which compiles for K =
-    N - N/p: SMALL) does not with a hand fewer, nor citing glasses_hands_suffice_not9 for N
-    divisible by 9, where Coq's kernel finds the side condition false; without a theorem's
-    name there is no proof to write."""
+    N - N/p: SMALL) does not with a hand fewer, where Coq's kernel finds hands_check false;
+    citing another theorem (glasses_hands_suffice_not9 too, which glasses_hands_suffice
+    replaced) there is no proof to write."""
     document = certificate("glasses.n64.k32.wins", folder)
-    for n, k, name, check in ((64, 31, "glasses_hands_suffice", "hands_check"),
-                              (18, 12, "glasses_hands_suffice_not9", "suffice_check")):
-        changed = copy.deepcopy(document)
-        changed["claim"].update(id=f"glasses.n{n}.k{k}.wins", params={"n": n, "hands": k},
-                                statement=kernel.statement("wins", n, k, None))
-        changed["evidence"][0]["name"] = name
-        ok, output = proof_compiles(changed, folder)
-        assert not ok and check in output
-    renamed = copy.deepcopy(document)
-    renamed["evidence"][0]["name"] = "glasses_hands_needed"
-    with pytest.raises(Unsupported, match="glasses_hands_suffice"):
-        coq.script(renamed, folder)
+    fewer = copy.deepcopy(document)
+    fewer["claim"].update(id="glasses.n64.k31.wins", params={"n": 64, "hands": 31},
+                          statement=kernel.statement("wins", 64, 31, None))
+    ok, output = proof_compiles(fewer, folder)
+    assert not ok and "hands_check" in output
+    for name in ("glasses_hands_needed", "glasses_hands_suffice_not9"):
+        renamed = copy.deepcopy(document)
+        renamed["evidence"][0]["name"] = name
+        with pytest.raises(Unsupported, match="cites glasses_hands_suffice"):
+            coq.script(renamed, folder)
 
 
 @needs_coq
 def test_the_hands_theorem_proves_n_divisible_by_9(folder: Path) -> None:
-    """The prover's wins claims where glasses_hands_suffice_not9 does not reach (18 and 27
-    glasses) cite glasses_hands_suffice (GlassesEndsDown.v), and their proofs compile; with a
+    """The prover's wins claims for N divisible by 9 (18 and 27 glasses) cite
+    glasses_hands_suffice (GlassesEndsDown.v), and their proofs compile; with a
     hand too few Coq's kernel finds hands_check false, and the kernel refuses too."""
     for n, k in ((18, 12), (27, 18)):
         document = certificate(f"glasses.n{n}.k{k}.wins", folder)
@@ -229,20 +227,14 @@ def test_the_hands_theorem_proves_n_divisible_by_9(folder: Path) -> None:
 
 @needs_coq
 def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
-    """Coq's suffice_check and hands_check (the proofs' side conditions) are the kernel's, for
-    every N <= 64 and K <= N, in one run of Coq each."""
+    """Coq's hands_check (the proofs' side condition) is the kernel's, for every N <= 64 and
+    K <= N, in one run of Coq."""
     limit = kernel.MAX_CLAIM_N
     text = ("From mathcomp Require Import all_ssreflect.\n"
-            "From CoinProofs Require Import GlassesSuffice.\n"
-            "Eval vm_compute in [seq [seq suffice_check N K | K <- iota 0 N.+1] "
+            "From CoinProofs Require Import GlassesEndsDown.\n"
+            "Eval vm_compute in [seq [seq hands_check N K | K <- iota 0 N.+1] "
             f"| N <- iota 1 {limit}].\n")
-    ok, output = compiles(text, folder, "Agree")
-    assert ok, output
-    holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
-    assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [
-        holds(n, k) for n in range(1, limit + 1) for k in range(n + 1)]
-    ok, output = compiles(text.replace("GlassesSuffice", "GlassesEndsDown")
-                          .replace("suffice_check", "hands_check"), folder, "AgreeAll")
+    ok, output = compiles(text, folder, "AgreeAll")
     assert ok, output
     holds = theorems.GLASSES_THEOREMS["glasses_hands_suffice"].holds
     assert [word == "true" for word in re.findall(r"\b(true|false)\b", output)] == [

@@ -437,14 +437,11 @@ def test_the_theorem_proves_wins_claims_up_to_64_glasses(folder: Path,
 def test_the_kernel_and_the_prover_agree_on_which_hands_win() -> None:
     """The kernel's side conditions (every prime dividing N) are the prover's count of the
     hands needed (the largest prime factor), for every N it may be asked; the prover builds a
-    wins claim exactly where they hold, or (8, 4) by search; glasses_hands_suffice_not9's add
-    that 9 does not divide N."""
+    wins claim exactly where they hold, or (8, 4) by search."""
     holds = theorems.GLASSES_THEOREMS[SUFFICE].holds
     for n in range(1, kernel.MAX_CLAIM_N + 1):
         winning = [k for k in range(n + 1) if holds(n, k)]
         assert winning == list(range(provers.hands_needed(n), n + 1))
-        not9 = theorems.GLASSES_THEOREMS["glasses_hands_suffice_not9"].holds
-        assert [k for k in range(n + 1) if not9(n, k)] == (winning if n % 9 else [])
         built = []
         for k in range(n + 1):
             with contextlib.suppress(OutOfLimits):
@@ -454,19 +451,16 @@ def test_the_kernel_and_the_prover_agree_on_which_hands_win() -> None:
 
 def test_the_theorem_is_refused_where_it_does_not_reach(folder: Path,
                                                         wins64: dict[str, Any]) -> None:
-    """Too few hands, a tampered name, digest, value or kind, 9 dividing N for
-    glasses_hands_suffice_not9: refused, each with its reason."""
+    """Too few hands, a tampered name, digest, value or kind: refused, each with its reason;
+    glasses_hands_suffice_not9, which glasses_hands_suffice replaced, is no theorem's name."""
     rejects(restated(wins64, "wins", 64, 31), folder, f"{SUFFICE} needs .* fails for 64 "
                                                      "glasses and 31 hands")
-    for n, k in ((18, 12), (9, 6)):
-        not9 = restated(wins64, "wins", n, k)
-        not9["evidence"][0]["name"] = "glasses_hands_suffice_not9"
-        rejects(not9, folder, f"9 does not divide N.* fails for {n} glasses and {k} hands")
     rejects(restated(wins64, "wins", 64, 32, 10), folder, "no checked strategy takes 10 turns")
     rejects(restated(wins64, "impossible", 64, 32), folder, "no evidence shows that no strategy")
     for field, value, reason in (("formal_sha256", "0" * 64, "checked at"),
                                  ("name", "glasses_hands_needed", "needs K < N - N/p"),
-                                 ("name", "glasses_hands_suffice_all", "name")):
+                                 ("name", "glasses_hands_suffice_all", "name"),
+                                 ("name", "glasses_hands_suffice_not9", "name")):
         document = copy.deepcopy(wins64)
         document["evidence"][0][field] = value
         rejects(document, folder, reason)

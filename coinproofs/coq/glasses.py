@@ -23,8 +23,7 @@ run its boolean check on the evidence, inlined as definitions:
 * or, for an impossible claim that cites it, the theorem glasses_hands_needed
   (formal/glasses/GlassesNeeded.v) for the claim's N, K and p the largest prime factor of N,
   its side conditions decided by Coq; for a wins claim of value null, the theorem
-  glasses_hands_suffice (formal/glasses/GlassesEndsDown.v, through hands_checked) or
-  glasses_hands_suffice_not9 (formal/glasses/GlassesSuffice.v, through suffice_checked) for the
+  glasses_hands_suffice (formal/glasses/GlassesEndsDown.v, through hands_checked) for the
   claim's N and K, Coq deciding its side conditions for every prime dividing N.
 
 The steps and layers are written as a string of base-32 digits (formal/glasses/GlassesCode.v reads
@@ -89,12 +88,9 @@ def script(certificate: Mapping[str, Any], folder: Path) -> Script:
             return Script(("GlassesNeeded",), "",
                           proof(f"@needed_checked {n} {k} {max(prime_factors(n), default=1)}"))
         if kind == "wins" and value is None:  # no number of turns: only a theorem proves it
-            if theorem == "glasses_hands_suffice":
-                return Script(("GlassesEndsDown",), "", proof(f"@hands_checked {n} {k}"))
-            if theorem != "glasses_hands_suffice_not9":
-                raise ValueError("a wins claim of value null cites glasses_hands_suffice or "
-                                 "glasses_hands_suffice_not9")
-            return Script(("GlassesSuffice",), "", proof(f"@suffice_checked {n} {k}"))
+            if theorem != "glasses_hands_suffice":
+                raise ValueError("a wins claim of value null cites glasses_hands_suffice")
+            return Script(("GlassesEndsDown",), "", proof(f"@hands_checked {n} {k}"))
         if kind == "impossible":
             orbits = belief_of_words(evidence["invariant"]["orbits"], n)
             return Script(CHECKERS, definition("invariant_evidence", "invariant_code", [orbits]),

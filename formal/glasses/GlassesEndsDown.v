@@ -21,11 +21,11 @@
    - D (T turns, m k hands, [lift] with whole columns): W(d) on the base of the periodic state,
      which is all up or all down exactly when the glasses are.
    So W(N) ends down within 2 T + 2 turns ([wstep_ends]), with max((m-1) d, m k) hands; strong
-   induction on N, peeling any prime of N with GlassesSuffice.v's [peel_enough], gives
-   [glasses_hands_suffice]. *)
+   induction on N, peeling any prime of N ([peel_enough]), gives [glasses_hands_suffice].
+   Every turn grabs exactly K positions: a grab of fewer is filled up with positions it does
+   not hold ([node]). *)
 From mathcomp Require Import all_ssreflect.
-From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesDouble.
-From CoinProofs Require Import GlassesColumns GlassesSuffice.
+From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesColumns.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -71,7 +71,28 @@ Qed.
 Lemma ends_from_up N K T t s : all negb s -> ends_from N K T t s.
 Proof. by case: T => [|T] up; left. Qed.
 
-(* GlassesDouble.v's [node_wins], for ending down. *)
+(* --- A turn of fewer hands, filled up to K ------------------------------------------------ *)
+
+(* The positions among 0..N-1 that h does not hold. *)
+Definition spare N (h : seq nat) := [seq i <- iota 0 N | i \notin h].
+
+(* The turn that grabs h and K - size h spare positions, and answers as h's turn does. *)
+Definition node N K h (what : seq bool -> seq nat) (next : seq bool -> strategy) :=
+  Feel (h ++ take (K - size h) (spare N h)) (fun p => what (take (size h) p))
+       (fun p => next (take (size h) p)).
+
+Lemma feel_cat h g s : feel (h ++ g) s = feel h s ++ feel g s.
+Proof. exact: map_cat. Qed.
+
+Lemma size_spare N h : uniq h -> all (fun i => i < N) h -> size (spare N h) = N - size h.
+Proof.
+move=> uniq_h in_h.
+have /perm_size held := uniq_perm (filter_uniq (mem h) (iota_uniq 0 N)) uniq_h (grab_ofE in_h).
+by rewrite -[N in RHS](size_iota 0) -(count_predC (mem h) (iota 0 N)) -held size_filter addKn
+  /spare size_filter.
+Qed.
+
+(* The node ends down if every answer does. *)
 Lemma node_ends N K T h what next s :
   size h <= K <= N -> uniq h -> all (fun i => i < N) h -> (forall p, all (mem h) (what p)) ->
   (forall r, r < N -> ends_from N K T (next (feel h s)) (turn r (turn_over (what (feel h s)) s))) ->
@@ -88,6 +109,16 @@ rewrite /= take_h; split=> //.
   by rewrite mem_filter mem_iota => /andP[_ /andP[]].
 - by apply/allP=> i /(allP (in_what _)) i_h; rewrite mem_cat [i \in h]i_h.
 Qed.
+
+(* --- One strategy, then another ---------------------------------------------------------- *)
+
+(* t, each of its ends continued by c. *)
+Fixpoint then_ (t c : strategy) :=
+  if t is Feel h what next then Feel h what (fun p => then_ (next p) c) else c.
+
+Lemma then_node N K h what next c :
+  then_ (node N K h what next) c = node N K h what (fun p => then_ (next p) c).
+Proof. by []. Qed.
 
 (* One glass is always all up or all down: the empty strategy ends down. *)
 Lemma stop_ends K : tree_ends 1 K 0 Stop.
@@ -160,7 +191,7 @@ Proof. by move=> sh; have := shape_turn d_gt0 r sh; rewrite turn_heads. Qed.
 Lemma valid_in h : valid_grab d k h -> all (fun i => i < d) h.
 Proof. by case/and3P. Qed.
 
-(* D: a periodic state of base g (GlassesColumns.v's [blocks], ending down). *)
+(* D: a periodic state of base g; the d-strategy on all m blocks at once. *)
 Definition periodic s g := shape m d s (heads d) g.
 
 Lemma periodic_all (P : pred bool) s g : periodic s g -> all P g -> all P s.
@@ -364,8 +395,23 @@ End Views.
 
 (* --- Every N ---------------------------------------------------------------------------- *)
 
+(* The hands enough for N = q d glasses, q prime, divided by q, are enough for d; they are at
+   least N - d, and at least q times their quotient by q. *)
+Lemma peel_enough q d N K : prime q -> N = q * d -> K <= N ->
+  (forall p, prime p -> p %| N -> N - N %/ p <= K) ->
+  [/\ K %/ q <= d, N - d <= K, forall p, prime p -> p %| d -> d - d %/ p <= K %/ q &
+      q * (K %/ q) <= K].
+Proof.
+move=> prime_q -> le_KN enough; have q_gt0 := prime_gt0 prime_q; split.
+- by rewrite -[X in _ <= X](mulKn d q_gt0); apply: leq_div2r.
+- by have := enough q prime_q (dvdn_mulr d (dvdnn q)); rewrite mulKn.
+- move=> p prime_p p_d; rewrite leq_divRL // mulnC mulnBr muln_divA //.
+  by apply: enough; rewrite ?dvdn_mull.
+- by rewrite mulnC leq_trunc_div.
+Qed.
+
 (* By strong induction on N, peeling its least prime q: W(N / q) with K / q hands ends down
-   (GlassesSuffice.v's [peel_enough]), so W(N) does. *)
+   ([peel_enough]), so W(N) does. *)
 Theorem glasses_hands_suffice_ends : forall N K, 0 < N -> K <= N ->
   (forall p, prime p -> p %| N -> N - N %/ p <= K) -> exists T t, tree_ends N K T t.
 Proof.
