@@ -45,12 +45,12 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
     ids = [spec.id for spec in earlier]
     # 1051, devil.n16..n4096.shortest (theorems), norepeat.n6.misere, penny.wythoff,
     # penny.fraenkel, penny.misere-wythoff (theorems), and 55 of the glasses:
-    # 25 shortest, seven wins (8 glasses and 4 hands; six by glasses_hands_suffice) and
+    # 25 shortest, nine wins (8 glasses and 4 hands; eight by glasses_hands_suffice) and
     # 23 impossible (K below N - N/p, N <= 8)
-    assert len(ids) == len(set(ids)) == 1064 + 55
+    assert len(ids) == len(set(ids)) == 1064 + 57
     default = [spec.id for spec in earlier if spec.default]
     # glasses.n8.k4, n8.k5, n8.k6 and the four of 9 glasses .shortest only on request
-    assert len(default) == 96 + 48
+    assert len(default) == 96 + 50
     assert {"devil.n4.shortest", "devil.n16.shortest", "devil.n64.shortest",
             "devil.n63.impossible", "devil.n16.lamping",
             "penny.p-positions.m10000", "penny.first-20", "penny.riddler-20-30",
@@ -58,7 +58,7 @@ def test_the_listed_claims_are_the_ones_coinproofs_always_had() -> None:
             "penny.wythoff", "penny.fraenkel", "penny.misere-wythoff",
             "norepeat.n16.normal", "norepeat.n5.misere", "glasses.n4.k2.shortest",
             "glasses.n8.k4.wins", "glasses.n8.k3.impossible",
-            "glasses.n64.k32.wins"} <= set(default)
+            "glasses.n27.k18.wins", "glasses.n64.k32.wins"} <= set(default)
     assert {"devil.n1024.impossible" not in ids, "devil.n1023.impossible" in ids,
             "devil.n4096.shortest" in ids, "devil.n128.shortest" not in default,
             "penny.p-positions.m100000" in ids, "norepeat.n20.normal" in ids,
