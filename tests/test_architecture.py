@@ -277,3 +277,10 @@ def test_a_deferred_import_defers_something() -> None:
                  for line, module, _ in deferred_imports(path)
                  if module in loaded[module_name(path)]]
     assert pointless == [], pointless
+
+
+def test_the_kernel_stays_small() -> None:
+    """The kernel is what a reader must trust: coinproofs/verify/'s Python stays within 4,800
+    lines (issue 29; it was 5,288 before one kernel served the whole table family)."""
+    lines = sum(len(path.read_text().splitlines()) for path in (PACKAGE / "verify").glob("*.py"))
+    assert lines <= 4800, f"coinproofs/verify/*.py has {lines} lines"

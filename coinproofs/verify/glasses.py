@@ -470,12 +470,9 @@ def statement(kind: str, n: int, k: int, value: Any) -> str:
     if kind == "shortest":
         return (f"{setting}, the shortest strategy that always makes all glasses stand the "
                 f"same way takes {_many(value, 'turn', 'turns')} in the worst case.")
-    if kind == "wins" and value is None:  # the theorem's claim: it gives no number of turns
-        return (f"{setting}, a strategy always makes all glasses stand the same way within "
-                "some number of turns.")
-    if kind == "wins":
-        return (f"{setting}, a strategy always makes all glasses stand the same way within "
-                f"{_many(value, 'turn', 'turns')}.")
+    if kind == "wins":  # null: the theorem's claim, which gives no number of turns
+        turns = "some number of turns" if value is None else _many(value, "turn", "turns")
+        return f"{setting}, a strategy always makes all glasses stand the same way within {turns}."
     if kind == "impossible":
         return f"{setting}, no strategy always makes all glasses stand the same way."
     raise Rejected(f"unknown kind of glasses claim {kind!r}")
