@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -194,10 +194,17 @@ def attacked_folder(proved: Path, tmp_path: Path) -> Path:
 
 
 @needs_coq
-def test_attacks_on_the_coq_road_are_refused(proved: Path, tmp_path: Path,
-                                               stand_in: None) -> None:
+def test_attacks_on_the_coq_road_are_refused(proved: Path, tmp_path: Path, stand_in: None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """And the driver blames the line Coq refuses on its proof: the two proofs of other
+    statements cost one more driver each, not one per proof."""
     folder = attacked_folder(proved, tmp_path)
+    compiled: list[str] = []
+    run_coq = check.run_coq
+    monkeypatch.setattr(check, "run_coq", lambda command, *rest: (
+        compiled.append(Path(command[-1]).stem), run_coq(command, *rest))[1])
     verdicts, _ = check_folder(folder, sorted(folder.glob("*.json")), jobs=2, norec=True)
+    assert [name for name in compiled if name.startswith(check.DRIVER)] == [check.DRIVER] * 3
     said = {verdict.claim: verdict for verdict in verdicts}
     assert said["devil.n3.impossible"].accepted, said["devil.n3.impossible"].reason
     reasons = {claim_id: said[claim_id].reason for claim_id in ATTACKS}
@@ -214,8 +221,47 @@ def test_attacks_on_the_coq_road_are_refused(proved: Path, tmp_path: Path,
         "no Coq proof: devil_n13_impossible.v is missing")
 
 
+def refusing(refused: Callable[[str, str], bool]) -> Callable[..., tuple[bool, str]]:
+    """A stand-in for coqc on the driver: it refuses the first line of the file for which
+    refused(file name, line) holds, naming that line as coqc does."""
+    def run(command: list[str], folder: Path, budget: object = None) -> tuple[bool, str]:
+        source = Path(command[-1])
+        for number, line in enumerate(source.read_text().splitlines(), 1):
+            if refused(source.stem, line):
+                return False, f'File "{source}", line {number}, characters 0-9:\nError: no.'
+        return True, ""
+    return run
+
+
+def the_header(name: str, line: str) -> bool:
+    """The driver's line that imports formal/, in the driver of all the proofs only."""
+    return name == check.DRIVER and line.startswith("From CoinProofs")
+
+
+@pytest.mark.parametrize("refused, rejected, why", [
+    # A proof's own line: that proof is rejected, the others checked again together.
+    (lambda name, line: "n5_impossible.claim" in line, [5], "not a proof"),
+    (lambda name, line: line == "Require Certificates.devil_n6_impossible.", [6], "not a proof"),
+    # No proof's line, and each proof passes alone: none can be accepted.
+    (the_header, [3, 5, 6], "cannot be checked together"),
+    # Alone, one fails: it is rejected, and the others still cannot be checked together.
+    (lambda name, line: the_header(name, line) or "n6_impossible.claim" in line, [3, 5, 6],
+     "")])
+def test_the_driver_blames_the_line_coq_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refused: Callable[[str, str], bool],
+        rejected: list[int], why: str) -> None:
+    monkeypatch.setattr(check, "run_coq", refusing(refused))
+    proofs = [check.Proof(f"devil.n{n}.impossible", f"devil_n{n}_impossible",
+                          tmp_path / f"devil_n{n}_impossible.v", f"impossible (wins {n})",
+                          ("Rules",)) for n in (3, 5, 6)]
+    assert check.check_statements(proofs, tmp_path, tmp_path) == (len(rejected) < 3)
+    assert [n for n, proof in zip((3, 5, 6), proofs, strict=True) if proof.reason] == rejected
+    assert all(why in proof.reason for proof in proofs if proof.reason)
+
+
 @needs_coq
-@pytest.mark.parametrize("mode", ["norec", "admit_libraries"])
+@pytest.mark.parametrize("mode", [
+    pytest.param("norec", marks=pytest.mark.slow), "admit_libraries"])
 def test_coqchk_refuses_what_the_reading_lets_through(
         proved: Path, tmp_path: Path, stand_in: None, monkeypatch: pytest.MonkeyPatch,
         mode: str) -> None:
@@ -286,7 +332,7 @@ def test_a_second_check_compiles_only_what_changed(proved: Path, tmp_path: Path,
 
 
 @needs_coq
-def test_an_interrupted_verify_coq_says_what_finishes_it(proved: Path, tmp_path: Path,
+def test_an_interrupted_verify_coq_says_what_finishes_it(corpus: Corpus, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import re
     import signal
@@ -296,14 +342,15 @@ def test_an_interrupted_verify_coq_says_what_finishes_it(proved: Path, tmp_path:
     from tests.cli import ROOT
 
     monkeypatch.setenv("COINPROOFS_CACHE", str(tmp_path / "cache"))
-    folder = copy_of(proved, tmp_path)
+    claims = CLAIMS[:4]  # two compiled before Ctrl-C, and some left
+    folder = corpus.copy(*claims, to=tmp_path / "certificates")
     run = subprocess.Popen([sys.executable, "-m", "coinproofs", "verify", "--coq", str(folder),
                             "--jobs", "1"], cwd=ROOT, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert run.stderr is not None
     seen = [run.stderr.readline()]
-    assert seen[0].startswith(f"checking the Coq proofs of {len(CLAIMS)} claims, seconds each")
+    assert seen[0].startswith(f"checking the Coq proofs of {len(claims)} claims, seconds each")
     while sum(" compiled " in line for line in seen) < 2:
         seen.append(run.stderr.readline())
     run.send_signal(signal.SIGINT)

@@ -484,46 +484,74 @@ def total(proofs: Iterable[Proof]) -> Budget:
     return budget
 
 
-def driver(proofs: list[Proof]) -> str:
+def driver(proofs: list[Proof]) -> tuple[str, dict[int, Proof]]:
     """The file that has Coq's kernel accept each compiled theorem as a proof of its statement,
-    every statement elaborated before any proof is loaded."""
+    every statement elaborated before any proof is loaded; and the proof each of its lines
+    about one proof is about (by line number, from 1), to blame the line an error names."""
     requires = sorted({module for proof in proofs for module in proof.requires})
-    lines = ["(* Written by coinproofs verify --coq: each claim stated afresh, then its proof. *)",
-             "From mathcomp Require Import all_ssreflect.",
-             f"From CoinProofs Require Import {' '.join(requires)}.", ""]
+    lines: list[tuple[str, Proof | None]] = [
+        ("(* Written by coinproofs verify --coq: each claim stated afresh, then its proof. *)",
+         None),
+        ("From mathcomp Require Import all_ssreflect.", None),
+        (f"From CoinProofs Require Import {' '.join(requires)}.", None), ("", None)]
     for number, proof in enumerate(proofs):
-        lines.append(f"(* {comment(proof.claim)} *)")
-        lines.append(f"Definition statement_{number} : Prop := {proof.statement}.")
-    lines.append("")
-    lines += [f"Require {ROOT}.{proof.module}." for proof in proofs]
-    lines.append("")
-    lines += [f"Definition claim_{number} : statement_{number} := {ROOT}.{proof.module}.claim."
-              for number, proof in enumerate(proofs)]
-    return "\n".join(lines) + "\n"
+        lines.append((f"(* {comment(proof.claim)} *)", None))
+        lines.append((f"Definition statement_{number} : Prop := {proof.statement}.", proof))
+    lines.append(("", None))
+    lines += [(f"Require {ROOT}.{proof.module}.", proof) for proof in proofs]
+    lines.append(("", None))
+    lines += [(f"Definition claim_{number} : statement_{number} := {ROOT}.{proof.module}.claim.",
+               proof) for number, proof in enumerate(proofs)]
+    owners = {number: proof for number, (_, proof) in enumerate(lines, 1) if proof is not None}
+    return "\n".join(text for text, _ in lines) + "\n", owners
+
+
+def error_line(output: str, name: str) -> int | None:
+    """The line of `name`.v at which coqc's error is (None when its error is elsewhere)."""
+    found = re.findall(r'^File "([^"]*)", line (\d+), characters [^\n]*\nError:', output,
+                       re.MULTILINE)
+    if len(found) != 1 or Path(found[0][0]).name != f"{name}.v":
+        return None
+    return int(found[0][1])
+
+
+def not_a_proof(proof: Proof, output: str) -> str:
+    return (f"its theorem is not a proof of the claim's statement `{proof.statement}`: "
+            f"{last_error(output)}")
 
 
 def check_statements(proofs: list[Proof], formal: Path, build: Path) -> bool:
-    """Write and compile the driver for the proofs not yet rejected; if it fails, reject the
-    proofs that fail in a driver of their own (they prove something else than their statement)
-    and try the others together once more. Return whether a driver compiled."""
-    for _ in range(2):
-        live = [proof for proof in proofs if not proof.reason]
-        if not live:
-            return False
-        (build / f"{DRIVER}.v").write_text(driver(live))
+    """Write and compile the driver for the proofs not yet rejected, until it compiles. Coq
+    stops at the first line it refuses: when that line is one proof's (its statement, its
+    Require, its claim), that proof is rejected and the driver written again for the others;
+    a refusal elsewhere has each proof tried in a driver of its own, once, and those that fail
+    there rejected. (A proof that spoils the others' lines costs them their verdicts, never
+    gives one: a proof is accepted only by a driver that compiled.) Return whether a driver
+    compiled."""
+    tried_alone = False
+    while live := [proof for proof in proofs if not proof.reason]:
+        text, owners = driver(live)
+        (build / f"{DRIVER}.v").write_text(text)
         ok, together = run_coq(coqc(formal, build, DRIVER), _empty(build), total(live))
         if ok:
             return True
-        for proof in live:
-            alone = f"{DRIVER}_{proof.module}"
-            (build / f"{alone}.v").write_text(driver([proof]))
-            single, output = run_coq(coqc(formal, build, alone), _empty(build), proof.budget)
-            if not single:
-                proof.reason = ("its theorem is not a proof of the claim's statement "
-                                f"`{proof.statement}`: {last_error(output)}")
-        if all(proof.reason == "" for proof in live):  # each alone is fine: not together
+        culprit = owners.get(error_line(together, DRIVER) or 0)
+        if culprit is not None:
+            culprit.reason = not_a_proof(culprit, together)
+            continue
+        if not tried_alone:
+            tried_alone = True
             for proof in live:
-                proof.reason = f"the statements cannot be checked together: {last_error(together)}"
+                alone = f"{DRIVER}_{proof.module}"
+                (build / f"{alone}.v").write_text(driver([proof])[0])
+                single, output = run_coq(coqc(formal, build, alone), _empty(build),
+                                         proof.budget)
+                if not single:
+                    proof.reason = not_a_proof(proof, output)
+            if any(proof.reason for proof in live):
+                continue
+        for proof in live:  # each alone is fine: not together
+            proof.reason = f"the statements cannot be checked together: {last_error(together)}"
     return False
 
 
