@@ -550,7 +550,7 @@ def check_statements(proofs: list[Proof], formal: Path, build: Path) -> bool:
                     proof.reason = not_a_proof(proof, output)
             if any(proof.reason for proof in live):
                 continue
-        for proof in live:  # each alone is fine: not together
+        for proof in live:  # no line to blame, and each passed alone: not together
             proof.reason = f"the statements cannot be checked together: {last_error(together)}"
     return False
 
