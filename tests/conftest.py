@@ -87,8 +87,17 @@ def formal() -> Path:
     return ROOT / "formal"
 
 
+@pytest.fixture(scope="session")
+def coq_ready(request: pytest.FixtureRequest) -> None:
+    """formal/ built (the fixture above) wherever coqc is installed: for a module whose Coq
+    tests skip without Coq and whose other tests run all the same (a fresh clone has no .vo
+    files yet). Such a module says `pytestmark = pytest.mark.usefixtures("coq_ready")`."""
+    if shutil.which("coqc") is not None:
+        request.getfixturevalue("formal")
+
+
 def uses_coq(item: pytest.Item) -> bool:
-    return "formal" in getattr(item, "fixturenames", ())
+    return not {"formal", "coq_ready"}.isdisjoint(getattr(item, "fixturenames", ()))
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they deselect

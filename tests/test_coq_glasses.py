@@ -36,12 +36,7 @@ needs_coq = pytest.mark.skipif(
     reason="needs coqc and coqchk (apt-get install coq libcoq-mathcomp)")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def built(request: pytest.FixtureRequest) -> None:
-    """formal/ built before the tests that compile against it (the session's one `make
-    formal`), wherever Coq is installed: a fresh clone has no .vo files yet."""
-    if shutil.which("coqc") is not None:
-        request.getfixturevalue("formal")
+pytestmark = pytest.mark.usefixtures("coq_ready")  # formal/ built first (tests/conftest.py)
 
 
 def certificate(claim_id: str, folder: Path, **inline: int) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from tests.corpus import Corpus
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None,
                                reason="needs coqc and coqchk (apt-get install coq "
                                       "libcoq-mathcomp)")
+pytestmark = pytest.mark.usefixtures("coq_ready")  # formal/ built first (tests/conftest.py)
 
 
 def odd_part(n: int) -> int:
