@@ -3,7 +3,6 @@
    formal/checker/main.ml, which reads a strategy in the kernel's notation. Only Coq's
    standard mapping of bool, lists and pairs to OCaml's (ExtrOcamlBasic) is added; numbers
    stay Coq's unary nat. *)
-From mathcomp Require Import all_ssreflect.
 From CoinProofs Require Import Beliefs.
 Require Extraction ExtrOcamlBasic.
 

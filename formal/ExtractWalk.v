@@ -5,7 +5,7 @@
    (ExtrOcamlNatInt) and these functions on it are OCaml's operators; each computes what Coq's
    does on numbers below 2^62, and every number the checker builds for at most 6 coins is below
    2^32 (a node's number is below 2^27). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat.
 From CoinProofs Require Import NoRepeatsWords.
 From Coq Require PeanoNat.
 Require Extraction ExtrOcamlBasic ExtrOcamlNatInt.

@@ -5,7 +5,8 @@
    this file with a Print Assumptions after each Check (20 s of CPU, so not in every build).
    Printing is for reading: the judge of assumptions is coqchk (`make formal-gate`).
    tests/test_formal.py checks that every headline theorem is listed here. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset binomial.
 From CoinProofs Require Import Rules Coins Play LowerBound Lamping Invariant Impossible Decide.
 From CoinProofs Require Import Beliefs Reachability Dials DialsInvariant DialsImpossible
   DialsPlay DialsCompose DialsScale DialsFold DialsChain DialsShortest.

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Unsupported, build, module_name
+from coinproofs.coq import MATHCOMP_IMPORT, Unsupported, build, module_name
 from coinproofs.coq import devil as coq_devil
 from coinproofs.coq.check import check_folder, coqc, run_coq
 from coinproofs.games.devil import Table, search
@@ -279,7 +279,7 @@ SMALL_TABLES = [(n, q, group, goal)
 
 def vm_values(folder: Path, lines: list[str]) -> list[str]:
     """What Coq computes for each line (an expression), by vm_compute, in order."""
-    script = ["From mathcomp Require Import all_ssreflect.", "From Coq Require Import BinNat.",
+    script = [MATHCOMP_IMPORT, "From Coq Require Import BinNat.",
               "From CoinProofs Require Import RulesTable TableOrbits TableBeliefs TableClaims.",
               *[f"Eval vm_compute in {line}." for line in lines]]
     (folder / "agree.v").write_text("\n".join(script) + "\n")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Unsupported, build, module_name
+from coinproofs.coq import MATHCOMP_IMPORT, Unsupported, build, module_name
 from coinproofs.coq import glasses as coq
 from coinproofs.coq.check import check_folder, coqc, formal_folder, run_coq
 from coinproofs.proofs import glasses as provers
@@ -75,7 +75,7 @@ def kernel_accepts(document: dict[str, Any], folder: Path) -> bool:
 
 def computed(expression: str, folder: Path) -> list[bool]:
     """The list of booleans `expression` computes to in Coq (vm_compute)."""
-    text = ("From mathcomp Require Import all_ssreflect.\n"
+    text = (f"{MATHCOMP_IMPORT}\n"
             "From Coq Require Import NArith FMapPositive.\n"
             "From CoinProofs Require Import RulesGlasses GlassesPlay GlassesOrbits "
             "GlassesStrategy GlassesSurvival GlassesInvariant GlassesCode GlassesClaims.\n"
@@ -225,7 +225,7 @@ def test_coq_and_the_kernel_agree_on_which_hands_win(folder: Path) -> None:
     """Coq's hands_check (the proofs' side condition) is the kernel's, for every N <= 64 and
     K <= N, in one run of Coq."""
     limit = kernel.MAX_CLAIM_N
-    text = ("From mathcomp Require Import all_ssreflect.\n"
+    text = (f"{MATHCOMP_IMPORT}\n"
             "From CoinProofs Require Import GlassesEndsDown.\n"
             "Eval vm_compute in [seq [seq hands_check N K | K <- iota 0 N.+1] "
             f"| N <- iota 1 {limit}].\n")
@@ -348,7 +348,7 @@ def test_a_changed_claim_value_is_refused_by_coq(folder: Path,
 
 @needs_coq
 def test_orbit_numbers_are_the_kernels(tmp_path: Path) -> None:
-    text = ("From mathcomp Require Import all_ssreflect.\nFrom Coq Require Import NArith.\n"
+    text = (f"{MATHCOMP_IMPORT}\nFrom Coq Require Import NArith.\n"
             "From CoinProofs Require Import GlassesPlay GlassesOrbits.\n")
     for n in range(1, kernel.MAX_N + 1):
         text += (f"Eval vm_compute in let tb := orbit_table {n} in [seq (if trie_get tb s is "

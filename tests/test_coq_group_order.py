@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Script, Unsupported, module_name
+from coinproofs.coq import MATHCOMP_IMPORT, Script, Unsupported, module_name
 from coinproofs.coq import devil as coq_devil
 from coinproofs.coq.group import elements_script, generators_text
 from coinproofs.proofs.registry import find
@@ -33,7 +33,7 @@ CLAIMS = {"devil.n16.dihedral.shortest": (16, 2, "dihedral", "zero"),
 def proof_file(claim_id: str, script: Script) -> str:
     """The claim's statement (from its id alone) proved by the script, as a .v file."""
     statement = coq_devil.statement(find(claim_id).as_json())
-    return (f"From mathcomp Require Import all_ssreflect.\n"
+    return (f"{MATHCOMP_IMPORT}\n"
             f"From CoinProofs Require Import Claims {' '.join(statement.requires)} "
             f"{' '.join(script.requires)}.\n{script.definitions}\n"
             f"Theorem claim : {statement.text}.\nProof.\n{script.proof}\nQed.\n")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Unsupported, build
+from coinproofs.coq import MATHCOMP_IMPORT, Unsupported, build
 from coinproofs.coq.check import check_folder, coqc, run_coq
 from coinproofs.coq.norepeat import COQ_DAG_NODES, read_dag, script, statement
 from coinproofs.games.norepeat import solve, strategy_dag
@@ -204,7 +204,7 @@ def agreement(cases: list[tuple[int, bool]], folder: Path) -> str:
     own recursion over the whole game (first_winsb); the kernel's strategy DAG, accepted by
     Coq's checker (dag_ok); and each of its nodes lost for the player to move (winb). It
     compiles only if every answer agrees."""
-    lines = ["From mathcomp Require Import all_ssreflect.",
+    lines = [MATHCOMP_IMPORT,
              "From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsDag "
              "NoRepeatsDecode."]
     for n, misere in cases:

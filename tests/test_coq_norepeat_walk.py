@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.coq import Unsupported, build
+from coinproofs.coq import MATHCOMP_IMPORT, Unsupported, build
 from coinproofs.coq.check import check_folder
 from coinproofs.coq.norepeat import COQ_WALK_NODES, read_walk, script, walk_script
 from coinproofs.verify import norepeat_walk as kernel
@@ -31,7 +31,7 @@ def proof_text(n: int, data: bytes) -> str:
     """A .v file proving that Ben wins n coins under misère play from the walk `data`, as
     `prove` writes one (coinproofs/coq/build.py adds only the driver's checks)."""
     script = walk_script(n, True, "second", data)
-    return (f"From mathcomp Require Import all_ssreflect.\n"
+    return (f"{MATHCOMP_IMPORT}\n"
             f"From CoinProofs Require Import Claims RulesNoRepeats {' '.join(script.requires)}.\n"
             f"{script.definitions}\nLemma claim : second_wins {n} misere.\nProof.\n"
             f"{script.proof}\nQed.\n")

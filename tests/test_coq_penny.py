@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import build
+from coinproofs.coq import MATHCOMP_IMPORT, build
 from coinproofs.coq.check import check_folder, coqc, run_coq
 from coinproofs.coq.penny import first_pair_from, number, script, statement
 from coinproofs.proofs.devil_evidence import theorem_evidence
@@ -343,7 +343,7 @@ def agreement(flip: bool = False) -> str:
     check_losing_set(misere, side, misere=True)
     if flip:
         normal = [*normal[:-1], (normal[-1][0], normal[-1][1] - 1)]
-    lines = ["From mathcomp Require Import all_ssreflect.",
+    lines = [MATHCOMP_IMPORT,
              "From CoinProofs Require Import RulesPenny PennyPlay PennyMex PennyMisere "
              "PennyGold PennyClaims PennyLists. From Coq Require Import NArith.",
              f"Lemma normal_square : [seq p <- below ({side}, {side}) | pairb p] = "

@@ -18,7 +18,15 @@ from typing import Any
 import pytest
 
 import coinproofs as cp
-from coinproofs.coq import Script, Statement, Unsupported, build, check, module_name
+from coinproofs.coq import (
+    MATHCOMP_IMPORT,
+    Script,
+    Statement,
+    Unsupported,
+    build,
+    check,
+    module_name,
+)
 from coinproofs.coq.check import check_folder, parse_summary
 from coinproofs.coq.library import checkout_formal, project_modules
 from coinproofs.verify.manifest import read_manifest
@@ -83,7 +91,7 @@ def test_source_layout(proved: Path, stand_in: None) -> None:
     head, imports, requires, theorem = text.split("\n\n")
     assert head.startswith("(* devil.n6.impossible: No strategy always wins")
     assert head.endswith("*)")
-    assert imports == "From mathcomp Require Import all_ssreflect."
+    assert imports == MATHCOMP_IMPORT
     assert requires == "From CoinProofs Require Import Claims Rules Impossible."
     assert theorem == ("Theorem claim : impossible (wins 6).\nProof.\n"
                        "by move=> ms; apply: (@odd_factor_not_wins 6 3).\nQed.\n")
@@ -186,7 +194,7 @@ def attacked_folder(proved: Path, tmp_path: Path) -> Path:
     folder = copy_of(proved, tmp_path)
     for path in sorted(folder.glob("*.json")):
         build.write_proof(path)
-    header = "From mathcomp Require Import all_ssreflect.\n" \
+    header = f"{MATHCOMP_IMPORT}\n" \
              "From CoinProofs Require Import Claims Rules Impossible.\n"
     for claim_id, (_, text) in ATTACKS.items():
         (folder / f"{module_name(claim_id)}.v").write_text(header + text)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from coinproofs.coq import MATHCOMP_IMPORT
 from coinproofs.coq.gate import (
     banned_findings,
     bound_names,
@@ -331,7 +332,7 @@ def agreement_file(flip: tuple[str, int] | None = None) -> str:
     """Coq examples: winsb (Beliefs.v) on each strategy is the kernel's verdict, and the
     kernel's Lamping strategies for N = 1, 2, 4, 8 are Coq's and win. `flip` = (group, index)
     writes the opposite of one verdict."""
-    lines = ["From mathcomp Require Import all_ssreflect.",
+    lines = [MATHCOMP_IMPORT,
              "From CoinProofs Require Import Rules Beliefs Lamping.", STRATEGIES]
     for group, n, length in kernel_verdicts():
         verdicts = []
@@ -404,7 +405,7 @@ def coq_dial_strategies(tmp_path: Path, cases: list[tuple[int, int, int]] = DIAL
                         ) -> list[list[list[int]]]:
     """Coq computes (vm_compute) each strategy of `cases`: a list of moves, each the list of
     amounts added to the dials, position 0 first."""
-    lines = ["From mathcomp Require Import all_ssreflect.",
+    lines = [MATHCOMP_IMPORT,
              "From CoinProofs Require Import DialsShortest."]
     lines += [f"Eval vm_compute in dial_strategy {p} {a} {b}." for p, a, b in cases]
     result = compile_coq(tmp_path, "\n".join(lines))

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from coinproofs.coq import MATHCOMP_IMPORT
 from coinproofs.games import devil as engine
 from coinproofs.games.family import refuting_primes, shortest_length, table_chain, table_strategy
 from coinproofs.proofs.devil import engine_group
@@ -197,7 +198,7 @@ COQ_CASES = [(2, 2, "cyclic", "zero"), (4, 2, "klein", "zero"), (3, 2, "trivial"
 def test_engine_table_strategy_is_coqs(built: str, tmp_path: Path) -> None:
     """games/family.py builds Coq's `table_strategy` (formal/table/GroupShortest.v) move for
     move."""
-    lines = ["From mathcomp Require Import all_ssreflect.",
+    lines = [MATHCOMP_IMPORT,
              "From CoinProofs Require Import RulesTable GroupShortest."]
     lines += [f"Eval vm_compute in table_strategy (Table {n} {q} "
               f"{COQ_GROUPS[group].format(n=n)} {goal})." for n, q, group, goal in COQ_CASES]
@@ -264,7 +265,7 @@ def coq_list(items: list[list[int]]) -> str:
     return "[:: " + "; ".join("[:: " + "; ".join(map(str, item)) + "]" for item in items) + "]"
 
 
-REQUIRES = ("From mathcomp Require Import all_ssreflect.\n"
+REQUIRES = (f"{MATHCOMP_IMPORT}\n"
             "From CoinProofs Require Import RulesTable Claims GroupClaims.\n")
 
 

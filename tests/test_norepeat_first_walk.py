@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from coinproofs.coq import MATHCOMP_IMPORT
 from coinproofs.coq.norepeat import read_walk, script, walk_script
 from coinproofs.games import norepeat as engine
 from coinproofs.verify import norepeat_walk as kernel
@@ -86,7 +87,7 @@ def proof_text(n: int, data: bytes) -> str:
     """A .v file proving that Amber wins n coins under normal play from the walk `data`, by
     walk_first_wins (coinproofs/coq/norepeat.py's walk_script, not `prove`'s script)."""
     proof = walk_script(n, False, "first", data)
-    return (f"From mathcomp Require Import all_ssreflect.\n"
+    return (f"{MATHCOMP_IMPORT}\n"
             f"From CoinProofs Require Import Claims RulesNoRepeats {' '.join(proof.requires)}.\n"
             f"{proof.definitions}\nLemma claim : first_wins {n} normal.\nProof.\n"
             f"{proof.proof}\nQed.\n")

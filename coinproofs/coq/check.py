@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coinproofs.coq import Unsupported, module_name
+from coinproofs.coq import MATHCOMP_IMPORT, Unsupported, module_name
 from coinproofs.coq.build import comment, statement
 from coinproofs.coq.cache import (
     build_folder,
@@ -492,7 +492,7 @@ def driver(proofs: list[Proof]) -> tuple[str, dict[int, Proof]]:
     lines: list[tuple[str, Proof | None]] = [
         ("(* Written by coinproofs verify --coq: each claim stated afresh, then its proof. *)",
          None),
-        ("From mathcomp Require Import all_ssreflect.", None),
+        (MATHCOMP_IMPORT, None),
         (f"From CoinProofs Require Import {' '.join(requires)}.", None), ("", None)]
     for number, proof in enumerate(proofs):
         lines.append((f"(* {comment(proof.claim)} *)", None))

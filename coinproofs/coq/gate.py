@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from coinproofs.coq import MATHCOMP_IMPORT
 from coinproofs.coq.check import (
     LIBRARY_SECONDS,
     MEMORY,
@@ -113,7 +114,7 @@ def imports(formal: Path, module: str) -> list[str]:
     printed and found as in Headline.v."""
     others = sorted(path.stem for path in sources(formal)
                     if path.stem not in {module, "Extract", "ExtractWalk"})
-    return ["From mathcomp Require Import all_ssreflect.",
+    return [MATHCOMP_IMPORT,
             f"From CoinProofs Require Import {module}.",
             f"From CoinProofs Require Import {' '.join(others)}."]
 

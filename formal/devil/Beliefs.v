@@ -7,7 +7,7 @@
    after the last move (Theorem wins_unfinished). [after_closure] says why: [after] is exactly
    the set of states that the move can lead to, closed under turns. [winsb] computes the same
    sets as trees of 2^N leaves, and Theorem winsP says it decides [wins]. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules Coins Play.
 From CoinProofs Require Export RulesBeliefs.
 

@@ -1,6 +1,6 @@
 (* The algebra of flips and turns: flipping is XOR coin by coin, turning is a rotation, and
    turning a flipped state is flipping the turned state by the turned move. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules.
 
 Set Implicit Arguments.

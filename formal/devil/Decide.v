@@ -1,6 +1,7 @@
 (* Theorem 4: for N >= 1 coins a winning strategy exists iff N is a power of two; and then
    the shortest one has 2^N - 1 moves. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From CoinProofs Require Import Rules LowerBound Lamping Impossible.
 
 Set Implicit Arguments.

@@ -2,7 +2,7 @@
    with turning (turning the 2m coins by r turns the fold by r) and with flipping, and a state
    whose fold is all heads is a doubled state a ++ a. Lamping's strategy and the devil's
    invariants for N = 2^k m both rest on these facts. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules Coins.
 
 Set Implicit Arguments.

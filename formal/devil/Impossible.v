@@ -6,7 +6,8 @@
    would be s (then s is constant) or s with every coin flipped (then, going once round the
    table, an odd number of flips would give s back: impossible). Folding 2n coins onto n
    (Halves.v) lifts an invariant for n coins to one for 2n coins, a times. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From CoinProofs Require Import Rules Coins Play Halves Invariant.
 
 Set Implicit Arguments.

@@ -2,7 +2,7 @@
    all heads, such that from every state of I, whatever the move, some turn of the devil keeps
    the game in I. The kernel checks exactly these three properties ([check: "exhaustive"] in
    coinproofs/verify/devil_invariant.py); then no strategy wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules Coins Play.
 From CoinProofs Require Export RulesBeliefs.
 

@@ -9,7 +9,7 @@
    a, which wins. Otherwise all heads cannot occur during D, which only turns c; so the s-moves
    play o on c against a devil who turns c as he likes. o wins: c becomes all heads at the
    start or after some s_i, and the D that follows wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules Coins Play Halves LowerBound.
 
 Set Implicit Arguments.

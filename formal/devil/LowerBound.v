@@ -3,7 +3,8 @@
    Against the devil who never turns the table, the state after t moves is the start XOR the
    prefix XOR P_t = m_1 XOR ... XOR m_t (P_0 = all heads). That game reaches all heads only if
    the start is one of P_0, ..., P_L, so these L + 1 states must be all 2^N states. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple.
 From CoinProofs Require Import Rules Coins Play.
 
 Set Implicit Arguments.

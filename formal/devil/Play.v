@@ -1,7 +1,7 @@
 (* Playing a strategy as a game tree: [winning s ms] says that from the state s the moves ms
    reach all heads whatever the devil does, one turn at a time. Lemma winsE shows that this is
    [wins] of Rules.v; the proofs of the other files reason with it. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules Coins.
 
 Set Implicit Arguments.

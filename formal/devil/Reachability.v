@@ -9,7 +9,7 @@
    of a belief under a move is, for every orbit of the belief but all heads, the orbits of the
    states that one turn of a member and the move lead to. The kernel tries one move per orbit of
    moves, which is every move (update_turn). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules Coins Play Beliefs.
 From CoinProofs Require Export RulesBeliefs.
 

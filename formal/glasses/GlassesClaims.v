@@ -5,7 +5,7 @@
      glasses.n<N>.k<K>.impossible no_strategy N K        invariant
    Fewer than one turn never wins with two glasses or more (no_win0), so a shortest claim of
    one turn needs no layers, as in the kernel. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import RulesGlasses GlassesPlay GlassesStrategy GlassesSurvival
   GlassesInvariant.

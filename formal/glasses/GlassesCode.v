@@ -5,7 +5,7 @@
    fast (a character is one byte constant), so numbers are written in base 32, one character
    a digit, least significant first: the character of code 48 + d + 32 c carries the digit d,
    and c = 1 when more digits follow. Characters less_glasses code 48 (line breaks) are skipped. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import RulesGlasses GlassesPlay GlassesStrategy GlassesSurvival.
 

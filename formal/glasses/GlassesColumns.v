@@ -11,7 +11,7 @@
    row 0, [row_feel_rows]) or on sigma ([col_read_feel]), if the rules allow it ([valid_grab]),
    its answer cut to what it holds ([held_of]); [held], rows 0..m-2, is the grab of W(N)'s
    one-turn steps. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift.
 
 Set Implicit Arguments.

@@ -24,7 +24,8 @@
    induction on N, peeling any prime of N ([peel_enough]), gives [glasses_hands_suffice].
    Every turn grabs exactly K positions: a grab of fewer is filled up with positions it does
    not hold ([node]). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesShift GlassesColumns.
 
 Set Implicit Arguments.

@@ -5,7 +5,7 @@
    an orbit of I no strategy wins within any number of turns from all of its states (the devil
    answers each grab with that feel and turns the tray back into I). Theorem invariant_sound:
    no strategy wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From Coq Require Import NArith.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesOrbits GlassesShift.
 

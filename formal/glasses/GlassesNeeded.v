@@ -8,7 +8,8 @@
    further on, and the devil turns the tray to put those two on a and b. Turning over only
    glasses it holds, the player leaves them differing, so the glasses stay moved by b - a, and
    then by d. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay.
 
 Set Implicit Arguments.

@@ -4,7 +4,7 @@
    table built once. Whatever the numbering, two facts make the checkers sound: turning the
    glasses keeps them in their orbit ([in_belief_turn]), and two states of the same orbit are
    turns of each other ([orbit_rotations]). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay.
 

@@ -2,7 +2,7 @@
    tray keeps glasses standing the same way; the rotations of a state; the states of N glasses
    and the grabs of K of them, listed; a strategy that wins within T turns wins within more;
    and tables indexed by glasses, for the checkers' lookups. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules Coins RulesGlasses.
 
 Set Implicit Arguments.

@@ -4,7 +4,7 @@
    turn r is turning them over at g before it ([turn_over_shift]). The checkers therefore try
    one grab of each rotation class ([grab_classes]), after checking that every grab is a turn
    of one of them ([covers]). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesOrbits.
 
 Set Implicit Arguments.

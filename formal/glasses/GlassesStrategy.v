@@ -5,7 +5,7 @@
    the same way or leads, whatever the devil's rotation, into the belief of the next turn,
    which has fewer turns left; the first turn's belief holds every start that is not won.
    Theorem strategy_sound: then the tree these turns unfold to wins within T turns. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesOrbits.
 

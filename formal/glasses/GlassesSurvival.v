@@ -6,7 +6,7 @@
    states (induction on d: the devil answers the grab with that feel, and then turns the tray
    to the state the next layer needs). Theorem survival_sound: a belief in layer D or later
    means no strategy wins within D turns. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import Rules Coins RulesGlasses GlassesPlay GlassesOrbits GlassesShift.
 

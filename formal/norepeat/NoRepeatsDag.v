@@ -16,7 +16,7 @@
    no pattern the position can reach), which the kernel's answer always meets. The kernel's
    check that every node is named by some record is not needed either: a node no record names
    is proved lost all the same. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry.
 
 Set Implicit Arguments.

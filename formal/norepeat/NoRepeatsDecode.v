@@ -5,7 +5,7 @@
    decoder makes of the numbers, dag_ok checks it. A number out of the format decodes to one
    the checker rejects (a node's pattern 2^n, a child past the last node, a malformed answer). *)
 From Coq Require Import BinNat.
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import NoRepeatsDag NoRepeatsWalk.
 
 Set Implicit Arguments.

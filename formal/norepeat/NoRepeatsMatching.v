@@ -6,7 +6,7 @@
    as every game ends, the second player is. (The easy half of the theorem of Fraenkel,
    Scheinerman and Ullman, 1993, that the kernel cites for its matching evidence; no matching
    is read here: this one serves every n.) *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay.
 
 Set Implicit Arguments.

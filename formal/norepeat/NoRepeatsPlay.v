@@ -5,7 +5,7 @@
    each pair again matched, have the same winner (bisimilar_won); Lemma R and the symmetries
    of the cube are such relations (NoRepeatsSymmetry.v). *)
 From Coq Require Import PeanoNat.
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesNoRepeats.
 
 Set Implicit Arguments.

@@ -12,7 +12,7 @@
    keeps the winner if no pattern of X is a neighbour of the current pattern or of a pattern
    left unseen; then no play can reach X. *)
 From Coq Require Import PeanoNat.
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import RulesNoRepeats NoRepeatsPlay.
 
 Set Implicit Arguments.

@@ -13,7 +13,7 @@
    record of a DAG. So no fact about the default reply or the normal form is needed for
    soundness: a decoder that got them wrong makes a walk this checker refuses, never a false
    theorem. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry NoRepeatsDag.
 
 Set Implicit Arguments.

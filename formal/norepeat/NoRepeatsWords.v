@@ -11,7 +11,7 @@
    the proof (wordsb_walkb) is that wordsb accepts only what walkb accepts of the list of nodes
    and the tables the functions make, so walk_lost gives every node lost. *)
 From Coq Require Import PeanoNat.
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesNoRepeats NoRepeatsPlay NoRepeatsSymmetry NoRepeatsDag.
 From CoinProofs Require Import NoRepeatsWalk.
 

@@ -10,7 +10,7 @@
    of floor(w s) with a number linear in i and w, and the two theorems are linear arithmetic. *)
 (* ZArith first: imported after MathComp, its ^ would be Nat.pow, not RulesPenny.v's expn. *)
 From Coq Require Import ZArith Lia.
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import RulesPenny PennyPlay PennyMex PennyGold.
 
 Set Implicit Arguments.

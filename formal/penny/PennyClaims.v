@@ -5,7 +5,7 @@
    penny.unique needs no checker: PennyPlay.v's unique_claim holds for every M. Each checker
    compares the mex sequence of PennyMex.v, through PennyGold.v's walk, with the formula; no
    evidence from the certificate is needed. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path.
 From Coq Require Import NArith Lia.
 From CoinProofs Require Import Claims RulesPenny PennyPlay PennyMex PennyMisere PennyGold.
 

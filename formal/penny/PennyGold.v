@@ -3,7 +3,8 @@
    N.sqrt) and walks k = 1, 2, ..., K with a pointer j to the first B beyond A k, checking at
    each step the next A that A_next gives (mex_is_gold_sound). vm_compute runs it in well under
    a second for K = 38,197 (piles up to 100,000). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop.
 From Coq Require Import NArith Arith Lia.
 From CoinProofs Require Import RulesPenny PennyPlay PennyMex.
 

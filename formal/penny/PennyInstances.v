@@ -4,7 +4,7 @@
    floor_beta a V (floor_beta grows with k). That check is two square roots in binary numbers,
    run by vm_compute, whatever M: the statements (coinproofs/coq/penny.py writes them) are
    those of PennyClaims.v's square_sound, wythoff_square and misere_square, with no mex walk. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith Lia.
 From CoinProofs Require Import Claims RulesPenny PennyPlay PennyGold PennyClaims PennyBeatty
   PennyWythoff.

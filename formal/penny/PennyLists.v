@@ -4,7 +4,7 @@
    of listing their numbers, so that nothing in them grows with the bound: a list of 38,197
    pairs takes Coq minutes and gigabytes to elaborate. A riddler claim's pairs k0 <= k < k1 are
    a hint from the id that riddler_range checks in binary numbers: four square roots. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat.
 From Coq Require Import NArith Lia.
 From CoinProofs Require Import Claims RulesPenny PennyPlay PennyGold PennyClaims PennyBeatty
   PennyWythoff.

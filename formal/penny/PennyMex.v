@@ -2,7 +2,7 @@
    a-Wythoff game in normal play are the pairs (A k, B k) and their mirror images, where A k is
    the least number no earlier pair uses (the mex) and B k = A k + a k (fraenkel). A_next is
    the step the checker of PennyGold.v follows to compute A without the mex. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From Coq Require Import Lia.
 From CoinProofs Require Import Claims RulesPenny PennyPlay.
 

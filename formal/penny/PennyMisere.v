@@ -4,7 +4,7 @@
    position is a pair (A k, B k) with k >= 2, which no move joins to the small ones, and a move
    from elsewhere to a small pair of normal play can be turned into a move to a small one of
    misère play. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import Lia.
 From CoinProofs Require Import Claims RulesPenny PennyPlay PennyMex.
 

@@ -2,7 +2,7 @@
    penny, so play ends), a position is losing iff no move reaches a losing one (losingE), and
    nothing else satisfies these constraints, on any square of positions (unique_losing): the
    theorem behind penny.unique, for every M (solves_unique). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import Lia.
 From CoinProofs Require Import Claims RulesPenny.
 

@@ -3,7 +3,7 @@
    mirror images (phi for a = 1), with no bound. PennyMex.v's fraenkel gives them as the mex
    pairs (A k, B k), PennyBeatty.v's A_floor_alpha that A k = floor(k alpha), and
    PennyMisere.v's misere_losing misère play's in terms of normal play's. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims RulesPenny PennyPlay PennyMex PennyMisere PennyClaims
   PennyBeatty.
 

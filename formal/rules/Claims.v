@@ -2,7 +2,7 @@
    the rules say which lists win (`wins`). The claim kinds of coinproofs (docs/design.md,
    "Claim ids") are stated with these two definitions, so that the statement of a claim
    such as devil.n4.shortest reads `shortest (wins 4) 15`. Part of what a reader must trust. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -5,7 +5,8 @@
    the moves the devil's words turn it into (two strategies are the same up to the group when
    the devil's group turns each move of one into the same move of the other). S and U are
    binary numbers: they may have hundreds of digits. Part of what a reader must trust. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset.
 From Coq Require Export BinNat.
 From CoinProofs Require Import RulesTable.
 

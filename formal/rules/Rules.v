@@ -1,7 +1,7 @@
 (* The devil's coin flip: the rules, as coinproofs' kernel (coinproofs/verify/table.py) states
    them. These few definitions are what a reader must trust; every other file proves things
    about them. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -3,7 +3,7 @@
    its reachability layers and its devil invariants compute them. The theorems behind that
    evidence (theorems.BEHIND) are stated with these definitions; Beliefs.v, Reachability.v and
    Invariant.v prove them. Part of what a reader must trust. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules.
 
 Set Implicit Arguments.

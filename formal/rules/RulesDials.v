@@ -3,7 +3,7 @@
    devil turns the table before each move, the goal is every dial at 0. With q = 2 these are
    the coins of Rules.v. TableInstances.v proves that dial_wins is table_wins on the table of
    the rotations with the goal zero (dial_wins_table). Part of what a reader must trust. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import RulesTable.
 
 Set Implicit Arguments.

@@ -6,7 +6,7 @@
    moment all glasses stand the same way, the start included. The devil picks the start and
    every rotation, knowing the strategy. (A rotation before the first turn would change
    nothing: the start is any state anyway.) *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Rules.
 
 Set Implicit Arguments.

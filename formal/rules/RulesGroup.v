@@ -3,7 +3,8 @@
    are permutations, and the criterion (no prime divides the group's order and a different
    one q). GroupPerm.v proves that the group's elements are exactly the devil's words
    (devil_groupP). Part of what a reader must trust. *)
-From mathcomp Require Import all_ssreflect all_fingroup.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm.
 From CoinProofs Require Import RulesTable.
 
 Set Implicit Arguments.

@@ -3,7 +3,7 @@
    starts all heads; the players (first Amber, then Ben) take turns to turn over one coin, and
    the pattern made must not have occurred before in the game. Normal play: the player who
    cannot move loses. Misère play: that player wins (play, normal and misere: Claims.v). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims.
 
 Set Implicit Arguments.

@@ -2,7 +2,8 @@
    as coinproofs' kernel (coinproofs/verify/penny.py) states them: what a reader must trust.
    The losing positions are defined by play; Wythoff's and Fraenkel's formulas are only named
    here, for the claims to state that they agree (PennyMex.v and PennyGold.v prove it). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop.
 From CoinProofs Require Import Claims.
 
 Set Implicit Arguments.

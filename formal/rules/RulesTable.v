@@ -4,7 +4,7 @@
    permutation of his group, given by generators; then the move turns each dial by its entry,
    mod q. The player wins as soon as the goal shows: every dial at 0, or all dials equal. The
    coin flip of Rules.v is the member with q = 2, the rotations and the goal zero. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

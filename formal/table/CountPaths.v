@@ -4,7 +4,8 @@
    from the first. When the letters are the classes of a finite alphabet A, each weighing as
    many members as it has, [paths] counts the tuples of L members of A (card_paths); with
    weight 1 it counts the words themselves. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -7,7 +7,8 @@
    Etzion and Moran 1993), by the proof of Theorem 1: against the devil who never turns, the
    start plus the prefix sum P_t of the moves must be 0 for some t, so every start is the
    negation of one of P_0, ..., P_L. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple.
 From CoinProofs Require Export RulesTable RulesDials.
 
 Set Implicit Arguments.

@@ -8,7 +8,8 @@
    climbs the chain W_p <= ... <= W_0, p times: K = W_(u+1), pi = F_u, and a move a of m dials
    lifts to Y^u (a ++ 0), which is in W_u and folds to a. Each step multiplies the strategy's
    length plus one by p^m. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset binomial.
 From CoinProofs Require Import Dials DialsPlay DialsCompose DialsFold.
 
 Set Implicit Arguments.

@@ -11,7 +11,7 @@
    pi x is all zeros, x is in K and the first D wins. Otherwise each lifted move plays S on pi
    of the state against a devil who turns it as he likes; S wins, so pi becomes all zeros
    after some move and the D that follows wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Dials DialsPlay.
 
 Set Implicit Arguments.

@@ -6,7 +6,8 @@
    from the last dial of block j - 1, Pascal's rule C(j + 1, u) = C(j, u) + C(j, u - 1), and
    C(p, u) = C(0, u) mod p for u < p). And Y x = (x with its blocks shifted by one) + (p - 1) x
    lowers the folds' index: F_(u+1) (Y x) = F_u x and F_0 (Y x) = 0 (wfold_lower). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset binomial.
 From CoinProofs Require Import Dials DialsPlay.
 
 Set Implicit Arguments.

@@ -8,7 +8,8 @@
    invariant, the devil turning by 0 or by 1: were both folds constant, c0 and c1, then
    F(j) + c0 = F(j + 1) + c1 for every j; summing over j < p gives p c0 = p c1, so c0 = c1
    (p is invertible mod r) and F is constant. All zeros folds to a constant. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset binomial.
 From CoinProofs Require Import Dials DialsInvariant.
 
 Set Implicit Arguments.

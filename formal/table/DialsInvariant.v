@@ -1,7 +1,7 @@
 (* Devil invariants for dials (Invariant.v's, for the q-state dials of Dials.v): a nonempty
    set I of states of n dials mod q, none all zeros, such that from every state of I, whatever
    the move, some turn of the devil keeps the game in I. Then no strategy wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Dials.
 
 Set Implicit Arguments.

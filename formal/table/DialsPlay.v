@@ -2,7 +2,7 @@
    says that from s the moves ms reach all zeros whatever the devil does, one turn at a time.
    Lemma dial_winsE shows that this is [dial_wins]; the proofs of sufficiency reason with it.
    First, facts about states: sizes, turns, and the one state of dials with one value. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Dials.
 
 Set Implicit Arguments.

@@ -6,7 +6,7 @@
    This is DialsCompose.v with pi reducing every dial mod q' (which turns with the table and
    adds, as q' divides q) and K the states whose dials are all multiples of q': such a state is
    q' times a state mod c, and q' times a strategy B that wins mod c wins on it. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Dials DialsPlay DialsCompose.
 
 Set Implicit Arguments.

@@ -2,7 +2,8 @@
    prime p, some strategy of q^N - 1 moves wins, so with dial_wins_size_lb the shortest has
    exactly q^N - 1 moves. From one dial (turning it by one q - 1 times wins whatever it shows),
    up to p^a dials mod p by DialsChain.v, then up to p^b states by DialsScale.v. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From CoinProofs Require Import Dials DialsPlay DialsScale DialsChain.
 
 Set Implicit Arguments.

@@ -11,7 +11,8 @@
    theorem: a chain that ends with every state gives a winning strategy ([chain_strategy]),
    of exactly q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal) when each c is the order
    of v modulo the states before it. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop.
 From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
   GroupLowerBound GroupPerm.
 

@@ -8,7 +8,8 @@
      r != p dividing q, prove `impossible (table_wins T)` (table_not_wins). Both are checked on
      the identity list iota 0 N: rearranging it by a word gives the inverse permutation's
      images. *)
-From mathcomp Require Import all_ssreflect all_fingroup cyclic.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm cyclic.
 From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
   GroupLowerBound GroupPerm.
 From CoinProofs Require Import GroupImpossible GroupChain GroupShortest.

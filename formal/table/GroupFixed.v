@@ -7,7 +7,9 @@
    action on sets induced by its action on states); there are q^N / |W| of them, a power of p
    greater than 1, so the number of cosets it fixes is a multiple of p (MathComp's
    pgroup_fix_mod). W itself is one: so another one is, and any v in it will do. *)
-From mathcomp Require Import all_ssreflect all_fingroup pgroup sylow.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset.
+From mathcomp Require Import fingroup perm pgroup sylow action.
 From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
   GroupPerm GroupChain.
 

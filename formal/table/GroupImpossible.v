@@ -9,7 +9,8 @@
    + c1 mod r for the dials F_k of s along the cycle, so that (p being invertible mod r, Lemma
    shift_constant of DialsImpossible.v) F is constant mod r. No goal state is in it: the goal
    states have all their dials equal. *)
-From mathcomp Require Import all_ssreflect all_fingroup pgroup.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm pgroup.
 From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
   GroupPerm.
 From CoinProofs Require DialsImpossible.

@@ -6,7 +6,7 @@
    the game from s visits s + P_t, P_t the sum of the first t moves, t = 0..L. It is won only
    if some s + P_t is a goal state G, that is s = G - P_t: so the q^N starts are among the
    (L + 1) |goals| differences, and there are 1 goal state (zero) or q (equal). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay.
 
 Set Implicit Arguments.

@@ -3,7 +3,8 @@
    goal equal: winnable iff N and q are powers of one prime, then q^N - 1 or q^(N-1) - 1 moves),
    and the trivial group, of order 1 (Benbernou, Demaine, Demaine and Rossman for the goal
    equal: coins or q-sided dice in a line, q^(N-1) - 1 moves, any q). *)
-From mathcomp Require Import all_ssreflect all_fingroup cyclic.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm cyclic.
 From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPerm
   GroupLowerBound
   GroupImpossible GroupFixed GroupShortest.

@@ -6,7 +6,8 @@
    ([closed_order_dvd]); with q = p^b that is the criterion, and table_shortest gives the
    length. E is found in Python (the group itself, by breadth-first search: untrusted); only
    lists are compared here, no group order is computed. *)
-From mathcomp Require Import all_ssreflect all_fingroup.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm.
 From CoinProofs Require Import Claims RulesTable RulesGroup TablePlay GroupPerm GroupShortest.
 
 Set Implicit Arguments.

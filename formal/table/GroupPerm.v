@@ -2,7 +2,8 @@
    (the list of images of a permutation of 0..N-1) is a {perm 'I_N}; a word of generators acts
    on states as the product of its permutations ([rearrange_prod]); the devil's group is the
    group they generate, and its elements are exactly the words' products ([devil_groupP]). *)
-From mathcomp Require Import all_ssreflect all_fingroup.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm.
 From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay.
 
 Set Implicit Arguments.

@@ -1,7 +1,7 @@
 (* More on playing a table of the family (TablePlay.v's game tree [table_wins_from]): a game
    that is won stays won whatever follows, and a strategy wins if its tail wins from wherever
    its head leads. The proofs of sufficiency (GroupChain.v) reason with these. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From CoinProofs Require Import Dials TablePlay GroupStates.
 
 Set Implicit Arguments.

@@ -5,7 +5,8 @@
    every state is reached, GroupChain.v that the chain's strategy ([table_strategy]) wins with
    q^N - 1 moves (goal zero) or q^(N-1) - 1 (goal equal), and GroupLowerBound.v that none is
    shorter. With GroupImpossible.v: a strategy wins iff the criterion holds. *)
-From mathcomp Require Import all_ssreflect all_fingroup.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset fingroup perm.
 From CoinProofs Require Import Claims Dials DialsPlay TablePlay TableOrbits GroupStates GroupPlay
   GroupLowerBound GroupPerm.
 From CoinProofs Require Import GroupImpossible GroupChain GroupFixed.

@@ -2,7 +2,7 @@
    neutral state, multiples and differences, and the devil's permutations, which act on states
    additively (for any list p, not only permutations). Also how many states TableOrbits.v's
    [all_dials] lists. The lemmas of Dials.v, DialsPlay.v and TablePlay.v are used as they are. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Dials DialsPlay TablePlay TableOrbits.
 
 Set Implicit Arguments.

@@ -1,7 +1,7 @@
 (* A claim `shortest (table_wins T) L` about any group, for the Coq road (coinproofs/coq):
    a strategy of L = bound T moves that TableClaims.v's checker accepts (wins_from_check, by
    vm_compute) is shortest, since no strategy has fewer moves (table_wins_size_lb). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat.
 From CoinProofs Require Import Claims Dials TablePlay GroupLowerBound TableClaims.
 
 Set Implicit Arguments.

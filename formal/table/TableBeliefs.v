@@ -6,7 +6,7 @@
    permutes before each move, so only the orbits of the states matter. So a strategy wins iff
    it takes the start to a belief with no orbit but the goal's (Theorem table_winsP), and its
    moves act on beliefs as the least members of their orbits do (update_least). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith PeanoNat.
 From CoinProofs Require Import Dials TablePlay TableOrbits.
 

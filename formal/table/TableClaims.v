@@ -3,7 +3,8 @@
    where one settles the claim (the coin flip; rotating dials with the goal zero), else a
    checker run on the certificate's evidence (a strategy, reachability layers, an invariant),
    each proved sound. The moves and the states of the evidence are the kernel's numbers. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime.
 From Coq Require Import NArith.
 From Coq Require Export BinNat.  (* the evidence's numbers, written in the claims' .v files *)
 From CoinProofs Require Import Rules Claims Dials LowerBound Lamping Impossible Decide.

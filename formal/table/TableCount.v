@@ -8,7 +8,8 @@
    count_waysE). With the number of moves in each orbit of moves as its weight, that is the
    number of winning strategies; with weight 1, the number of sequences of orbits of moves
    (Theorem count_check_sound, for ClaimsTable.v's statement). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
+From mathcomp Require Import fintype tuple finfun bigop prime finset.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import Claims ClaimsTable Dials TablePlay TableOrbits TableBeliefs.
 From CoinProofs Require Import TableLayers CountPaths.

@@ -2,7 +2,7 @@
    the rotating-table family of RulesTable.v, with the rotations and the goal zero (and q = 2
    for the coins, a coin showing tails being a dial at 1). A word of the one generator,
    rotation N, is a turn of the table by its length. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Rules Coins Dials DialsPlay DialsFold TablePlay.
 
 Set Implicit Arguments.

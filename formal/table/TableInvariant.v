@@ -3,7 +3,7 @@
    whatever the move, the devil has a permutation that keeps the game in the set. Checked on
    beliefs: for each orbit j of the set and each move (one per orbit of moves, which act
    alike: orbit_images_rearrange), the image of j meets the set. Then no strategy wins. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith.
 From CoinProofs Require Import Claims Dials TablePlay TableOrbits TableBeliefs TableLayers.
 

@@ -5,7 +5,7 @@
    besides every move keeps the last layer inside the layers, no strategy wins at all
    (layers_closed_impossible). A move acts as the least member of its orbit (update_least), so
    the checker tries one move per orbit of moves, as the kernel does. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith FMapPositive.
 From CoinProofs Require Import Claims Dials TablePlay TableOrbits TableBeliefs.
 

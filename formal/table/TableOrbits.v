@@ -9,7 +9,7 @@
    Then two states that are not the goal have one orbit number exactly when the devil can turn
    one into the other (orbit_rearranges), and every orbit number below [orbit_count T] is some
    state's (orbit_state). The evidence of the certificates is written with these numbers. *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq.
 From Coq Require Import NArith.
 From CoinProofs Require Import Dials TablePlay.
 

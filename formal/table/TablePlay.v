@@ -3,7 +3,7 @@
    devil's permutations: they keep the states and the goal, and commute with adding. A
    generator is a true permutation of the positions ([perm_of]) in every table the checkers
    accept; the named groups are (TableOrbits.v checks it). *)
-From mathcomp Require Import all_ssreflect.
+From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice path div.
 From CoinProofs Require Import Dials.
 From CoinProofs Require Export RulesGroup.
 
