@@ -27,8 +27,19 @@ def decoded(path: Path, min_width: int = 400, min_height: int = 250) -> np.ndarr
     pixels = imread(path)
     height, width = pixels.shape[:2]
     assert min_width <= width <= 3000 and min_height <= height <= 3000, pixels.shape
-    assert len(np.unique(pixels.reshape(-1, pixels.shape[-1]), axis=0)) > 2  # not one colour
+    assert len(np.unique(colours(pixels))) > 2  # not one colour, nor two
     return pixels
+
+
+def colours(pixels: np.ndarray) -> np.ndarray:
+    """Each pixel's colour as one whole number (its 8-bit channels side by side): a flat
+    array sorts far faster than rows of channels (np.unique(axis=0): 4 s for N = 8)."""
+    channels = np.rint(pixels * 255).astype(np.uint64) if pixels.dtype.kind == "f" else (
+        pixels.astype(np.uint64))
+    codes = np.zeros(pixels.shape[:2], dtype=np.uint64)
+    for channel in range(pixels.shape[-1]):
+        codes = (codes << np.uint64(8)) | channels[..., channel]
+    return codes.ravel()
 
 
 def no_leftovers(folder: Path, *expected: str) -> None:
