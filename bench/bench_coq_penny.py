@@ -12,12 +12,12 @@ MathComp.
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from budget import cpu_seconds
 
 import coinproofs as cp
 from coinproofs.coq import module_name
@@ -25,14 +25,6 @@ from coinproofs.coq.check import coqc, formal_folder
 
 BASELINE = "penny.unique.m30"
 LARGE = ["penny.p-positions.m100000", "penny.misere.m100000", "penny.a-wythoff.a2.m100000"]
-
-
-def cpu_seconds(command: list[str], folder: Path) -> float:
-    """The CPU time (user + system) that `command`, run in `folder`, took."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, cwd=folder, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main(argv: list[str]) -> None:

@@ -12,13 +12,13 @@ named the files it needs (coinproofs.coq.MATHCOMP).
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from budget import cpu_seconds
 
 from coinproofs.coq import MATHCOMP_IMPORT
 from coinproofs.coq.check import coqc
@@ -33,14 +33,6 @@ FILES = {
     "a penny proof's imports":
         f"{MATHCOMP_IMPORT}\nFrom CoinProofs Require Import Claims RulesPenny PennyClaims.",
 }
-
-
-def cpu_seconds(command: list[str], folder: Path) -> float:
-    """The CPU time (user + system) that `command`, run in `folder`, took."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, cwd=folder, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main(argv: list[str]) -> None:

@@ -1,10 +1,14 @@
-"""Helpers the benchmarks share: time a call, and run a slow baseline with a time budget."""
+"""Helpers the benchmarks share: time a call or a command, and run a slow baseline with a time
+budget."""
 
 from __future__ import annotations
 
 import multiprocessing
+import resource
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -33,3 +37,11 @@ def within_budget(function: Callable[..., Any], args: tuple[Any, ...],
         return None, budget
     result, seconds = results.get()
     return result, seconds
+
+
+def cpu_seconds(command: list[str], folder: Path) -> float:
+    """The CPU time (user + system) that `command`, run in `folder`, took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, cwd=folder, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
