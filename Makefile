@@ -5,6 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= certificates
 JOBS   ?= 2
+# Under a `make -jN` (make test) the formal build takes its jobs from that make's share.
+JOBSERVER = $(findstring jobserver,$(MAKEFLAGS))
 
 .PHONY: setup prove verify verify-coq formal-gate test test-all bench bench-quick lint formal headline checker clean notebooks wheel-check
 
@@ -33,10 +35,16 @@ verify: setup
 # The tests write their bytecode (and pytest its rewritten test modules) even where
 # PYTHONDONTWRITEBYTECODE is set: each test process and each `coinproofs` a test starts would
 # otherwise compile every module again (__pycache__/ is ignored by git).
-test: setup
+# Where Coq is installed, formal/ is built beside the setup, the two sharing $(JOBS) jobs: setting
+# up leaves most of a core idle, and the Coq tests would otherwise wait for the build.
+BESIDE_SETUP := setup $(if $(shell command -v coqc),formal)
+
+test:
+	$(MAKE) --no-print-directory -j$(JOBS) $(BESIDE_SETUP)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --dist loadscope
 
-test-all: setup
+test-all:
+	$(MAKE) --no-print-directory -j$(JOBS) $(BESIDE_SETUP)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --dist loadscope -m ''
 
 bench: setup
@@ -56,7 +64,7 @@ lint: setup
 # (none): Headline.v with a Print Assumptions after each Check, compiled in a temporary folder.
 formal:
 	cd formal && coq_makefile -f _CoqProject -o Makefile.coq
-	$(MAKE) --no-print-directory -C formal -f Makefile.coq -j$(JOBS)
+	$(MAKE) --no-print-directory -C formal -f Makefile.coq $(if $(JOBSERVER),,-j$(JOBS))
 
 headline: formal
 	where=$$(mktemp -d); \
