@@ -140,12 +140,18 @@ def test_every_default_row_is_its_claims_value() -> None:
 
 
 # Every default row is proved by `make prove` (and `make test-all` below); the quick run proves
-# every SAMPLE-th row, rows of every kind among them.
+# every SAMPLE-th row, rows of every kind among them, but a strategy of LONG moves or more
+# (devil.n16.lamping's 65,535: the kernel checks Lamping's for 16 coins in test_devil_kernel.py).
 SAMPLE = 8
+LONG = 1 << 12
 
 
 def test_a_sample_of_the_default_rows_is_proved_and_accepted(tmp_path: Path) -> None:
-    for row in rows_proved("default")[::SAMPLE]:
+    every = rows_proved("default")[::SAMPLE]
+    sample = [row for row in every if not isinstance(value := certified(row), int)
+              or value < LONG]
+    assert len(sample) == len(every) - 1  # devil.n16.lamping's row only
+    for row in sample:
         proves(row, tmp_path)
 
 
