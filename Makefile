@@ -37,7 +37,7 @@ verify: setup
 # otherwise compile every module again (__pycache__/ is ignored by git).
 # Where Coq is installed, formal/ is built beside the setup, the two sharing $(JOBS) jobs: setting
 # up leaves most of a core idle, and the Coq tests would otherwise wait for the build.
-BESIDE_SETUP := setup $(if $(shell command -v coqc),formal)
+BESIDE_SETUP = setup $(if $(shell command -v coqc),formal)
 
 test:
 	$(MAKE) --no-print-directory -j$(JOBS) $(BESIDE_SETUP)
