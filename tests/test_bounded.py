@@ -302,6 +302,19 @@ def test_a_family_value_is_a_json_integer_never_true_or_a_float(claim_id: str, v
     assert f"a {claim['kind']} claim's value must be" in refusal(path)
 
 
+@pytest.mark.parametrize("n", [4096, 4097, int(HUGE_N)])
+def test_a_statement_of_a_claim_past_the_bounds_is_written_within_them(n: int) -> None:
+    """The coin flip's sentence for a shortest claim once computed 2^N - 1 to compare with the
+    value: for N = 10^11 (the fuzzing campaign's edge, made to match) that ran for minutes."""
+    assert within_bounds(lambda: family.statement("shortest", n, 2, "cyclic", "zero", 5)) == (
+        f"The shortest strategy that always wins the devil's coin flip with {n} coins has 5 "
+        "moves.")
+    assert family.statement("shortest", 64, 2, "cyclic", "zero", 2**64 - 1).endswith(
+        "has 2^64 - 1 moves.")
+    assert family.statement("shortest", 33, 2, "cyclic", "zero", 2**33 - 1).endswith(
+        "has 8589934591 moves.")
+
+
 # --- 7. Special files and links out of the folder are refused before they are opened ----------
 
 def test_a_certificate_linked_out_of_its_folder_is_refused(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ verify to the very claim it held before (a change the kernel rightly ignores, su
 for readers) or to another claim the engines prove too (a parameter moved to an edge), and
 each check must stay inside a time and memory guard.
 
-The default run draws 150 mutants per kind of object (the document, the claim of each game, each
+The default run draws 100 mutants per kind of object (the document, the claim of each game, each
 evidence method of each game), split evenly among the examples of a kind (a strategy inline and
 in a file); `pytest -m slow tests/test_fuzz.py -s` draws 10^5 in all the same way
 (COINPROOFS_FUZZ_MUTANTS=N draws N instead, for a shorter campaign) and prints, per example, per

@@ -1078,9 +1078,11 @@ def coin_flip_statement(kind: str, n: int, value: Any) -> str:
     """The sentence a claim about the coin flip states (its own words since format v1)."""
     coins = "1 coin" if n == 1 else f"{n} coins"
     if kind == "shortest":
-        # Lengths too long to read (Lamping's for 64 coins and more) are written 2^N - 1.
-        moves = ("1 move" if value == 1 else f"2^{n} - 1 moves" if value == 2**n - 1 > 10**10
-                 else f"{value} moves")
+        # Lengths too long to read (Lamping's for 64 coins and more) are written 2^N - 1. The
+        # bit length is compared first: 2^N is never computed for an N past the bounds.
+        huge = (type(value) is int and value > 10**10 and value.bit_length() == n
+                and value == 2**n - 1)
+        moves = "1 move" if value == 1 else f"2^{n} - 1 moves" if huge else f"{value} moves"
         return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
                 f"has {moves}.")
     if kind == "impossible":
