@@ -15,9 +15,11 @@ check and the largest peak of memory (set COINPROOFS_FUZZ_REPORT=FILE to get the
 
 The guards are hang and runaway detectors with generous limits, not speed measurements: a
 check that the kernel's bounds keep to milliseconds must not be able to take half a minute or
-half a gigabyte. Memory is measured by tracemalloc (numpy's arrays included); in addition the
-process's address space is capped during the campaign, so that a runaway allocation fails
-with MemoryError (and a rejection the test refuses) instead of taking the machine down.
+half a gigabyte. In the default run the process's address space is capped around each check at
+what it holds plus half a gigabyte, so that a runaway allocation fails with MemoryError (and the
+test fails); the long campaign measures each check's peak with tracemalloc instead (numpy's
+arrays included: the report's peaks), which makes a check about three times slower. Throughout
+the campaign the address space is also capped, so that nothing takes the machine down.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ import resource
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -64,13 +67,13 @@ from tests.mutations import (
 )
 
 # Mutants per kind of object, split among its examples: with 22 kinds, 2,200 in the default run,
-# about 27 s of CPU (each check is traced by tracemalloc; 150 per kind took 41 s, a seventh of
-# `make test`'s CPU); the slow run draws SLOW_TOTAL.
+# about 20 s of CPU (traced by tracemalloc, 34 s; 150 per kind took 41 s, a seventh of `make
+# test`'s CPU then); the slow run draws SLOW_TOTAL.
 PER_KIND = 100
 SLOW_TOTAL = int(os.environ.get("COINPROOFS_FUZZ_MUTANTS", 100_000))  # in all, the slow run
 BATCH = 300  # mutants drawn by one run of hypothesis (campaign)
 HANG = 30.0  # seconds for one check
-MEMORY = 512 << 20  # bytes traced at the peak of one check
+MEMORY = 512 << 20  # bytes one check may allocate (traced at its peak, or of address space)
 ADDRESS_SPACE = 6 << 30  # bytes the process may grow by during the campaign
 
 NAMES = [example.name for example in EXAMPLES]
@@ -185,24 +188,47 @@ def place(path: Path, data: Written) -> None:
             handle.write(data)
 
 
-def check(built: Built, mutant: Mutant, folder: Path) -> None:
-    """Check one mutant within the guards; it is rejected with a one-line reason or proves
-    the original claim."""
+@contextmanager
+def memory_guard(traced: bool) -> Iterator[Callable[[], int]]:
+    """Around one check: trace its allocations (the peak, in bytes, is what the yielded function
+    returns), or cap the address space at what the process holds plus MEMORY (the peak is then
+    not known: 0)."""
+    if traced:
+        tracemalloc.start()  # only around the check: tracing hypothesis too makes the run 5x slower
+        try:
+            yield lambda: tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        return
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    size = _address_space()
+    if size and (limits[0] == resource.RLIM_INFINITY or size + MEMORY < limits[0]):
+        resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY, limits[1]))
+    try:
+        yield lambda: 0
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, limits)
+
+
+def check(built: Built, mutant: Mutant, folder: Path, traced: bool) -> None:
+    """Check one mutant within the guards (its memory traced, or capped); it is rejected with a
+    one-line reason or proves the original claim."""
     path = write(mutant, folder)
     tallies = [TALLIES.setdefault(built.example.name, Tally()),
                *(MUTATION_TALLIES.setdefault(kind, Tally()) for kind in set(mutant.kinds))]
-    tracemalloc.start()  # only around the check: tracing hypothesis too makes the run 5x slower
-    start = time.perf_counter()
-    try:
-        with no_hang(HANG):
-            verdict = check_file(path)
-        reason = ""
-    except Rejected as rejection:
-        reason = str(rejection) or "(no reason)"
-    finally:
-        seconds = time.perf_counter() - start
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
+    with memory_guard(traced) as traced_peak:
+        start = time.perf_counter()
+        try:
+            with no_hang(HANG):
+                verdict = check_file(path)
+            reason = ""
+        except Rejected as rejection:
+            reason = str(rejection) or "(no reason)"
+        except MemoryError:
+            pytest.fail(f"{mutant.how}: the check took more than {MEMORY:,} bytes")
+        finally:
+            seconds = time.perf_counter() - start
+            peak = traced_peak()
     for tally in tallies:
         tally.checked += 1
         tally.seconds += seconds
@@ -217,6 +243,21 @@ def check(built: Built, mutant: Mutant, folder: Path) -> None:
             (mutant.how, reason)
     elif verdict.claim != parse_claim(built.document):
         assert the_engines_prove(verdict.claim), mutant.how
+
+
+def test_the_memory_guard_stops_a_check_past_its_bound() -> None:
+    """Capped, an allocation of more than MEMORY fails (the check's test fails with it); traced,
+    its peak is measured; neither guard outlives its check."""
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with pytest.raises(MemoryError), memory_guard(traced=False):
+        bytearray(MEMORY + (64 << 20))
+    with memory_guard(traced=False):
+        assert len(bytearray(MEMORY // 4)) == MEMORY // 4  # within the bound
+    with memory_guard(traced=True) as peak:
+        assert len(bytearray(MEMORY // 4)) == MEMORY // 4
+        measured = peak()
+    assert measured >= MEMORY // 4 and not tracemalloc.is_tracing()
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
 
 
 def the_engines_prove(claim: Claim) -> bool:
@@ -258,7 +299,7 @@ def share(name: str, per_kind: int) -> int:
     return -(-per_kind // sum(example.kind == kind for example in EXAMPLES))
 
 
-def campaign(built: Built, count: int, folder: Path) -> None:
+def campaign(built: Built, count: int, folder: Path, traced: bool) -> None:
     """Check `count` mutants of `built` drawn by hypothesis, in runs of at most BATCH: one run
     keeps what it learns of every mutant it drew, and 909 of them grew the process to 2.5 GB
     (300: 280 MB), so a long campaign is many short runs, each from a seed of its own (under
@@ -269,7 +310,7 @@ def campaign(built: Built, count: int, folder: Path) -> None:
         @settings(max_examples=min(BATCH, count - drawn), suppress_health_check=RELAXED)
         @given(st.data())
         def attack(data: st.DataObject) -> None:
-            check(built, data.draw(mutants(built)), folder)
+            check(built, data.draw(mutants(built)), folder, traced)
 
         attack()
 
@@ -277,14 +318,14 @@ def campaign(built: Built, count: int, folder: Path) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_mutant_is_rejected_or_proves_the_same_claim(
         name: str, examples: dict[str, Built], scratch: Path, guarded: None) -> None:
-    campaign(examples[name], share(name, PER_KIND), scratch)
+    campaign(examples[name], share(name, PER_KIND), scratch, traced=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_the_long_campaign(name: str, examples: dict[str, Built], scratch: Path,
                            guarded: None) -> None:
-    campaign(examples[name], share(name, SLOW_TOTAL // len(KINDS)), scratch)
+    campaign(examples[name], share(name, SLOW_TOTAL // len(KINDS)), scratch, traced=True)
 
 
 def test_the_mutants_change_what_they_say(examples: dict[str, Built]) -> None:
