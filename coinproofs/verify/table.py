@@ -1078,10 +1078,9 @@ def coin_flip_statement(kind: str, n: int, value: Any) -> str:
     """The sentence a claim about the coin flip states (its own words since format v1)."""
     coins = "1 coin" if n == 1 else f"{n} coins"
     if kind == "shortest":
-        # Lengths too long to read (Lamping's for 64 coins and more) are written 2^N - 1. The
-        # bit length is compared first: 2^N is never computed for an N past the bounds.
-        huge = (type(value) is int and value > 10**10 and value.bit_length() == n
-                and value == 2**n - 1)
+        # Lengths too long to read (Lamping's for 64 coins and more, 2^N - 1 > 10^10) are written
+        # 2^N - 1; bit lengths first, for 2^N alone takes minutes for an N past the bounds.
+        huge = type(value) is int and value.bit_length() == n > 33 and value == 2**n - 1
         moves = "1 move" if value == 1 else f"2^{n} - 1 moves" if huge else f"{value} moves"
         return (f"The shortest strategy that always wins the devil's coin flip with {coins} "
                 f"has {moves}.")
