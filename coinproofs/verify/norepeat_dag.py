@@ -68,8 +68,7 @@ def reduce(seen: Seen, current: int, n: int) -> Seen:
     reached = frontier = 1 << current
     while frontier:
         around = 0
-        for coin in range(n):
-            width, heads = 1 << coin, _heads(n, coin)
+        for width, heads in _sides(n):
             around |= (frontier & heads) << width | (frontier >> width) & heads
         frontier = around & unseen & ~reached
         reached |= frontier
@@ -77,10 +76,11 @@ def reduce(seen: Seen, current: int, n: int) -> Seen:
 
 
 @cache
-def _heads(n: int, coin: int) -> int:
-    """The set of the patterns of n coins that show heads on `coin`."""
-    block = (1 << (1 << coin)) - 1  # 2^coin patterns with heads, then as many with tails
-    return sum(block << start for start in range(0, 1 << n, 2 << coin))
+def _sides(n: int) -> list[tuple[int, int]]:
+    """For each coin c, 2^c and the set of the patterns of n coins that show heads on c."""
+    blocks = [(coin, (1 << (1 << coin)) - 1) for coin in range(n)]  # 2^c heads, 2^c tails, ...
+    return [(1 << coin, sum(block << start for start in range(0, 1 << n, 2 << coin)))
+            for coin, block in blocks]
 
 
 def automorphisms(n: int) -> list[list[int]]:
