@@ -95,20 +95,21 @@ pose X := 2 * w + a * i - 2 * i; pose Y := 2 * a * i + 2 * w - w * a.
 have id : a * (X * X - i * i * (a * a + 4)) = w * w * (a * a + 4) - Y * Y by rewrite /X /Y; ring.
 split=> H.
   have le_X : (ri + 1) * (ri + 1) <= X * X by apply: Z.mul_le_mono_nonneg; rewrite /X; lia.
-  have Y_lt : Y * Y < w * w * (a * a + 4) by nia.
+  have Y_lt : Y * Y < w * w * (a * a + 4) by rewrite -Z.sub_pos -id; apply: Z.mul_pos_pos; lia.
   suff : Y < rw + 1 by rewrite /Y; lia.
   by apply: Z.square_lt_simpl_nonneg; lia.
 have Y_lt : Y * Y < w * w * (a * a + 4).
   have [neg | pos] := Z.lt_ge_cases Y 0.
     have lt_Y : - Y < w * a by rewrite /Y; lia.
-    by apply: (Z.lt_le_trans _ (w * a * (w * a))); nia.
+    have : - Y * - Y < w * a * (w * a) by apply: Z.mul_lt_mono_nonneg; lia.
+    by have := Z.square_nonneg w; lia.
   by apply: (Z.le_lt_trans _ (rw * rw)) => //; apply: Z.mul_le_mono_nonneg; rewrite /Y; lia.
-have X_gt : i * i * (a * a + 4) < X * X by nia.
+have X_gt : i * i * (a * a + 4) < X * X by rewrite -Z.sub_pos -(Z.mul_pos_cancel_l a) ?id; lia.
 have pos_X : 0 < X.
   have [// | neg] := Z.lt_ge_cases 0 X.
   have lt_aX : a * i < - X.
-    by apply: Z.square_lt_simpl_nonneg; [lia | nia].
-  by rewrite /X in lt_aX; nia.
+    by apply: Z.square_lt_simpl_nonneg; [lia | have := Z.square_nonneg i; lia].
+  by have := Z.mul_le_mono_nonneg_r 1 a i pos_i pos_a; rewrite /X in lt_aX; lia.
 suff : ri < X by rewrite /X; lia.
 by apply: Z.square_lt_simpl_nonneg; lia.
 Qed.
@@ -126,20 +127,23 @@ pose X := 2 * w - 2 * j - a * j; pose Y := 2 * w + a * w - 2 * a * j.
 have id : a * (X * X - j * j * (a * a + 4)) = Y * Y - w * w * (a * a + 4) by rewrite /X /Y; ring.
 split=> H.
   have le_X : (rj + 1) * (rj + 1) <= X * X by apply: Z.mul_le_mono_nonneg; rewrite /X; lia.
-  have Y_gt : w * w * (a * a + 4) < Y * Y by nia.
-  have pos_Y : 0 <= Y by rewrite /Y; nia.
+  have Y_gt : w * w * (a * a + 4) < Y * Y by rewrite -Z.sub_pos -id; apply: Z.mul_pos_pos; lia.
+  have pos_Y : 0 <= Y by have := Z.mul_nonneg_nonneg a w; rewrite /Y; lia.
   suff : rw < Y by rewrite /Y; lia.
   by apply: Z.square_lt_simpl_nonneg; lia.
 have le_Y : (rw + 1) * (rw + 1) <= Y * Y by apply: Z.mul_le_mono_nonneg; rewrite /Y; lia.
-have X_gt : j * j * (a * a + 4) < X * X by nia.
+have X_gt : j * j * (a * a + 4) < X * X by rewrite -Z.sub_pos -(Z.mul_pos_cancel_l a) ?id; lia.
 have pos_X : 0 < X.
   have [// | neg] := Z.lt_ge_cases 0 X.
   have lt_jw : w < j.
-    have : a * j < - X by apply: Z.square_lt_simpl_nonneg; [lia | nia].
+    have : a * j < - X.
+      by apply: Z.square_lt_simpl_nonneg; [lia | have := Z.square_nonneg j; lia].
     by rewrite /X; lia.
-  have lt_Yw : Y < w by rewrite /Y; nia.
+  have lt_Yw : Y < w.
+    have : a * w <= a * j by apply: Z.mul_le_mono_nonneg_l; lia.
+    by have := Z.mul_le_mono_nonneg_r 1 a j pos_j pos_a; rewrite /Y; lia.
   have : Y * Y < w * w by apply: Z.mul_lt_mono_nonneg; rewrite /Y; lia.
-  by nia.
+  by have := Z.square_nonneg (w * a); lia.
 suff : rj < X by rewrite /X; lia.
 by apply: Z.square_lt_simpl_nonneg; lia.
 Qed.

@@ -204,10 +204,10 @@ have splits x y : lo <= x + y <= hi ->
     rewrite ltnNge; apply/negP => le_k1; move/N.ltb_spec0: above => hi_lt.
     have t_k1 := total (k0 + size L) (leqnn _).
     have : A 1 (k0 + size L) + B 1 (k0 + size L) <= A 1 k + B 1 k.
-      rewrite leq_eqVlt; case: (ltngtP (k0 + size L) k) => [/total_mono -> | ? | ->];
+      rewrite leq_eqVlt; case: (ltngtP (k0 + size L) k) => [/total_mono -> | lt | ->];
         rewrite ?eqxx ?orbT //.
-      by ssr_lia.
-    by move: sum_k; ssr_lia.
+      by rewrite ltnNge le_k1 in lt.
+    by move: sum_k; clear -hi_lt t_k1; ssr_lia.
   have at_k : nth (0, 0) L (k - k0) = (A 1 k, B 1 k) by rewrite nthL ?subnKC // ltn_subLR.
   have in_k : (A 1 k, B 1 k) \in L by rewrite -at_k mem_nth // ltn_subLR.
   by case: pair_k => -[-> ->]; [left | right].
@@ -221,12 +221,12 @@ have totals m : lo <= m <= hi -> (m \in losing_totals) = has (fun p => p.1 + p.2
   move=> _; rewrite eq_LT; apply/mapP/hasP => [[p in_p ->] | [p in_p /eqP <-]]; by exists p.
 rewrite WTE mem_iota; split=> [/andP[not_lost in_r] | [in_r none]].
   have in_r' : lo <= n <= hi.
-    by move: in_r; ssr_lia.
+    by rewrite addnS subnKC // ltnS in in_r.
   split=> // x le_x lost; move: not_lost; rewrite totals //; apply/negP/negPn/hasP.
   have sum : lo <= x + (n - x) <= hi by rewrite subnKC.
   have [xy|yx] := (splits _ _ sum).1 lost; [exists (x, n - x) | exists (n - x, x)];
     by rewrite //= ?subnKC // subnK.
-apply/andP; split; last by move: in_r; ssr_lia.
+apply/andP; split; last by rewrite addnS subnKC // ltnS.
 rewrite totals //; apply/hasP => -[[x y] in_xy /eqP sum]; apply: (none x); rewrite -?sum ?leq_addr //.
 by rewrite /= addKn; apply: in_L.
 Qed.

@@ -147,9 +147,9 @@ move=> pos_a [m [-> | ->]] mv; have := move_sum mv; move: mv; rewrite /move /=.
     rewrite /B; ssr_lia.
   by have := A_mono a lt_nm; ssr_lia.
 have An := @A_neq_B a n m pos_a; have Am := @A_neq_B a m n pos_a.
-have pos_n : (n == 0) || (a <= a * n) by case: (posnP n) => [-> // | /leq_pmulr ->]; rewrite orbT.
-have := A0 a; have := B0 a; move: An Am pos_n; rewrite /B.
-case: (posnP n) => [->|?]; case: (posnP m) => [->|?]; rewrite ?A0; ssr_lia.
+case/or3P=> [/andP[/eqP/esym/An[-> ->]] | /andP[_ /eqP/Am[-> ->]] | /and4P[lt_mn _ _]];
+  rewrite ?A0 ?B0 //.
+by move: lt_mn; rewrite /B; case: (posnP n) => [-> | /(leq_pmulr a)]; rewrite ?A0; ssr_lia.
 Qed.
 
 Lemma no_move_pairs a p q : 0 < a -> is_pair a p -> is_pair a q -> ~ move a p q.

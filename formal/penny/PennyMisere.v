@@ -65,18 +65,17 @@ by rewrite leq_eqVlt => /orP[/eqP<- | /(A_mono 1)]; rewrite A12 // => /ltnW.
 Qed.
 
 (* A move from beyond the square to a small pair of normal play can be replaced by one to a
-   small pair of misère play. *)
-Ltac move_case := simpl; apply/or3P;
-  first [apply: Or31; ssr_lia | apply: Or32; ssr_lia | apply: Or33; ssr_lia].
-
+   small pair of misère play, of the same kind (along a row, a column or a diagonal). *)
 Lemma misere_escape p q : p \notin below (3, 3) -> q \in normal_small -> move 1 p q ->
   exists2 q', q' \in misere_small & move 1 p q'.
 Proof.
 case: p => x y; rewrite below_square !inE => out /or3P[] /eqP-> mv; move: mv out;
   rewrite /move /= => /or3P[] ? ?;
-  first [ exists (0, 1); [by [] | move_case]
-        | exists (1, 0); [by [] | move_case]
-        | exists (2, 2); [by [] | move_case] ].
+  [ exists (0, 1) | exists (1, 0) | exists (2, 2)
+  | exists (1, 0) | exists (2, 2) | exists (0, 1)
+  | exists (2, 2) | exists (0, 1) | exists (1, 0) ] => //=; apply/or3P;
+  [ apply: Or31 | apply: Or32 | apply: Or33 | apply: Or31 | apply: Or32 | apply: Or33
+  | apply: Or31 | apply: Or32 | apply: Or33 ]; ssr_lia.
 Qed.
 
 Lemma misere_pairE p :
