@@ -20,6 +20,7 @@ import pytest
 import coinproofs as cp
 from coinproofs.coq import (
     MATHCOMP_IMPORT,
+    PROOF_MATHCOMP_IMPORT,
     Script,
     Statement,
     Unsupported,
@@ -91,7 +92,7 @@ def test_source_layout(proved: Path, stand_in: None) -> None:
     head, imports, requires, theorem = text.split("\n\n")
     assert head.startswith("(* devil.n6.impossible: No strategy always wins")
     assert head.endswith("*)")
-    assert imports == MATHCOMP_IMPORT
+    assert imports == PROOF_MATHCOMP_IMPORT
     assert requires == "From CoinProofs Require Import Claims Rules Impossible."
     assert theorem == ("Theorem claim : impossible (wins 6).\nProof.\n"
                        "by move=> ms; apply: (@odd_factor_not_wins 6 3).\nQed.\n")

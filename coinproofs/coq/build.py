@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from coinproofs.atomic import write_text_atomically
-from coinproofs.coq import MATHCOMP_IMPORT, Script, Statement, Unsupported, module_name
+from coinproofs.coq import PROOF_MATHCOMP_IMPORT, Script, Statement, Unsupported, module_name
 
 # The games whose claims may have Coq proofs, each with its module coinproofs/coq/<game>.py.
 GAMES = ("devil", "penny", "norepeat", "glasses")
@@ -64,7 +64,7 @@ def source(certificate: Mapping[str, Any], folder: Path) -> str:
         "   formal/rules/, proved from the certificate's evidence.\n"
         f"   Check it with `coinproofs verify --coq`, or `coqc -Q FORMAL CoinProofs "
         f"{module_name(claim['id'])}.v`. *)",
-        MATHCOMP_IMPORT,
+        PROOF_MATHCOMP_IMPORT,
         f"From CoinProofs Require Import {' '.join(requires)}.",
     ]
     if script.definitions.strip():
