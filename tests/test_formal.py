@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from coinproofs.coq import MATHCOMP_IMPORT
+from coinproofs.coq import MATHCOMP, MATHCOMP_IMPORT
 from coinproofs.coq.gate import (
     banned_findings,
     bound_names,
@@ -86,6 +86,16 @@ def test_no_banned_command() -> None:
 
 def test_headline_lists_every_theorem() -> None:
     assert headline_names() == HEADLINE
+
+
+def test_headline_imports_the_mathcomp_files_the_statements_do() -> None:
+    """Headline.v prints each headline theorem with the notations of coinproofs.coq.MATHCOMP,
+    the files `verify --coq`'s statements and the gate's printing import: the two lists cannot
+    drift apart unseen."""
+    text = (FORMAL / "Headline.v").read_text()
+    imported = [name for line in re.findall(r"^From mathcomp Require Import (.*)\.$", text,
+                                            flags=re.MULTILINE) for name in line.split()]
+    assert imported == list(MATHCOMP)
 
 
 def test_kernel_cites_headline_theorems() -> None:
