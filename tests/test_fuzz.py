@@ -102,17 +102,26 @@ MUTATION_TALLIES: dict[str, Tally] = {}  # per kind of mutation
 @pytest.fixture(scope="module")
 def guarded() -> Iterator[None]:
     """The address space capped for the campaign; a report after it."""
+    try:
+        with capped(ADDRESS_SPACE):
+            yield
+    finally:
+        _report()
+
+
+@contextmanager
+def capped(growth: int) -> Iterator[None]:
+    """For the block, the process's address space capped at what it holds plus `growth` bytes
+    (a cap already lower stays)."""
     limits = resource.getrlimit(resource.RLIMIT_AS)
     size = _address_space()
-    if size:
-        cap = size + ADDRESS_SPACE
-        if limits[1] == resource.RLIM_INFINITY or cap <= limits[1]:
-            resource.setrlimit(resource.RLIMIT_AS, (cap, limits[1]))
+    cap = size + growth
+    if size and all(limit == resource.RLIM_INFINITY or cap <= limit for limit in limits):
+        resource.setrlimit(resource.RLIMIT_AS, (cap, limits[1]))
     try:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_AS, limits)
-        _report()
 
 
 def _address_space() -> int:
@@ -200,14 +209,8 @@ def memory_guard(traced: bool) -> Iterator[Callable[[], int]]:
         finally:
             tracemalloc.stop()
         return
-    limits = resource.getrlimit(resource.RLIMIT_AS)
-    size = _address_space()
-    if size and (limits[0] == resource.RLIM_INFINITY or size + MEMORY < limits[0]):
-        resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY, limits[1]))
-    try:
+    with capped(MEMORY):
         yield lambda: 0
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, limits)
 
 
 def check(built: Built, mutant: Mutant, folder: Path, traced: bool) -> None:
